@@ -1,0 +1,34 @@
+# One entry point. Each target creates .venv and installs the project when
+# missing, so every README command works on a fresh machine by itself.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+export DAGSTER_HOME ?= $(CURDIR)/.dagster_home
+export RELIABILITY_DATA_DIR ?= $(CURDIR)/data
+
+.PHONY: install test lint typecheck pytest demo ui api bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check reliability_core reliability_dagster tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy reliability_core reliability_dagster
+
+pytest: $(STAMP)
+	mkdir -p $(DAGSTER_HOME)
+	$(BIN)/pytest -q
+
+test: lint typecheck pytest
+
+clean:
+	rm -rf $(VENV) .dagster_home .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,51 @@
+"""An injectable clock: every rule that depends on time (90-day reuse,
+staleness, deadlines, triage) takes a ``Clock`` so tests can fix "now"."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+from typing import Protocol
+
+
+class Clock(Protocol):
+    """Something that says what time it is, always timezone-aware UTC."""
+
+    def now(self) -> datetime: ...
+
+
+class SystemClock:
+    """The real clock."""
+
+    def now(self) -> datetime:
+        return datetime.now(UTC)
+
+
+class FixedClock:
+    """A clock that stands still until moved; for tests and reproducible runs."""
+
+    def __init__(self, at: datetime) -> None:
+        if at.tzinfo is None:
+            raise ValueError("FixedClock needs a timezone-aware datetime")
+        self._at = at
+
+    def now(self) -> datetime:
+        return self._at
+
+    def advance(self, delta: timedelta) -> None:
+        self._at = self._at + delta
+
+
+def today(clock: Clock) -> date:
+    """The UTC calendar date of ``clock.now()``."""
+    return clock.now().astimezone(UTC).date()
+
+
+def parse_clock_override(value: str | None) -> Clock:
+    """``RELIABILITY_NOW=2026-11-30T00:00:00Z`` fixes the clock for a whole run
+    (used by the demo so its reports are reproducible); empty means the system clock."""
+    if not value:
+        return SystemClock()
+    at = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=UTC)
+    return FixedClock(at)

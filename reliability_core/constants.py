@@ -1,0 +1,81 @@
+"""Constants of the method.
+
+Every number here is part of the method version (``reliability_core.version``
+hashes this file). Each carries a comment naming where it comes from:
+``[M]`` the reliability method (shared/method/000), ``[V]`` the verification
+ladder (001), ``[R]`` the referee rulebook (002), ``[#n]`` issue n, which
+fills in tables the method text leaves out.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+METHOD_BASE_VERSION: Final = "0.1.0"  # [M] "Method version 0.1"
+
+# --- Candidates and selection -------------------------------------------------
+CANDIDATES_MIN: Final = 20  # [M] step 2: "20 to 40 documents"
+CANDIDATES_MAX: Final = 40  # [M] step 2
+CANDIDATE_REUSE_DAYS: Final = 90  # [M] step 2: "stored and reused for 90 days"
+QUICK_REPORT_DOCUMENTS: Final = 8  # [M] step 3: "A quick report keeps 8 documents"
+QUICK_REPORT_FORWARD_LOOKING: Final = 3  # [M] step 3: "3 of them forward-looking"
+
+# --- Sampling -----------------------------------------------------------------
+SAMPLE_CAP_PER_TYPE: Final = 25  # [M] step 5: "Up to 25 per type are chosen"
+
+# --- Web ------------------------------------------------------------------------
+FETCH_TIMEOUT_SECONDS: Final = 10.0  # [V] T1: "10 s timeout"
+FETCH_MAX_BYTES: Final = 3 * 1024 * 1024  # [V] T1: "3 MB cap"
+FETCH_MAX_REDIRECTS: Final = 5  # [#3] "Re-check every redirect hop (at most 5)"
+ROBOTS_MAX_CRAWL_DELAY_SECONDS: Final = 30.0  # [M] step 7: "more than 30 seconds ... is skipped"
+ROBOTS_CACHE_SECONDS: Final = 24 * 3600  # [#3] cache robots per host with an expiry (RFC 9309 §2.4: 24 h)
+EVIDENCE_QUOTE_MIN_CHARS: Final = 20  # [V] T1: "The 20–600 character quote"
+EVIDENCE_QUOTE_MAX_CHARS: Final = 600  # [V] T1
+USER_AGENT: Final = "reliability-bot/0.1 (+https://reliability.example/bot)"  # [#3] a project user agent
+
+# --- Verdicts and scoring -------------------------------------------------------
+VERDICT_VALUES: Final[dict[str, float]] = {  # [#8] fills the method's omitted table
+    "true": 1.0,
+    "mostly_true": 0.75,
+    "mixed": 0.5,
+    "mostly_false": 0.25,
+    "false": 0.0,
+}
+PRIOR_ALPHA: Final = 2.0  # [M] "α = β = 2": prior mean 50 worth 4 claims
+PRIOR_BETA: Final = 2.0  # [M]
+PRIOR_STRENGTH: Final = PRIOR_ALPHA + PRIOR_BETA  # [#8] strength kept at 4 claims when the mean moves
+PRIOR_SWITCH_MIN_SUBJECTS: Final = 20  # [M]/[#8] prior mean becomes the kind average from 20 scored subjects
+INTERVAL_MASS: Final = 0.80  # [M] "80% interval"
+INTERVAL_LOW_QUANTILE: Final = 0.10  # [#8] 10th percentile
+INTERVAL_HIGH_QUANTILE: Final = 0.90  # [#8] 90th percentile
+MIN_CLAIMS_FOR_SCORE: Final = 5  # [M] "With fewer than 5 checked claims of a type there is no number"
+OVERALL_INTERVAL_DRAWS: Final = 20_000  # [#8] "at least 10,000 draws"
+OVERALL_INTERVAL_SEED: Final = 20_261_013  # [M] "a fixed seed, so the same inputs always give the same interval"
+BRIER_BASELINE: Final = 0.25  # [M] "0.25 is what always saying 50% would score"
+
+# --- Confidence (fixed rule) [#8] ---------------------------------------------
+CONFIDENCE_HIGH_MIN_CLAIMS: Final = 20
+CONFIDENCE_HIGH_MIN_DOCUMENTS: Final = 5
+CONFIDENCE_MEDIUM_MIN_CLAIMS: Final = 10
+CONFIDENCE_MEDIUM_MIN_DOCUMENTS: Final = 3
+CONFIDENCE_HIGH_MAX_INTERVAL_WIDTH: Final = 20.0  # points
+CONFIDENCE_MEDIUM_MAX_INTERVAL_WIDTH: Final = 30.0  # points
+
+# --- Reports --------------------------------------------------------------------
+REPORT_SERVED_DAYS: Final = 90  # [M] step 9: "served for 90 days"
+
+# --- Judging and display gates [R], [#7] ----------------------------------------
+GATE_MIN_INDEPENDENT_PUBLISHERS: Final = 2  # [R] "at least 2 independent publishers back it"
+GATE_MIN_PRIMARY_OR_MAJOR: Final = 1  # [R] "including at least one primary or major source"
+GATE_MIN_JUDGE_A_CONFIDENCE: Final = 0.80  # [R] "the Ref is at least 80% sure"
+NUMERIC_ABS_TOLERANCE: Final = 0.05  # [V] T2: "|Δ| ≤ 0.05"
+NUMERIC_REL_TOLERANCE: Final = 0.001  # [V] T2: "or ≤ 0.1% relative"
+NEAR_DUPLICATE_JACCARD: Final = 0.8  # [#7] shingle similarity above which a page is a copy of another
+
+# --- Steward [V] ------------------------------------------------------------------
+STEWARD_SAMPLE_RATE: Final = 0.10  # [V] "a random 10% of everything verified in the last seven days"
+STEWARD_WINDOW_DAYS: Final = 7  # [V]
+
+# --- Re-check cadence for not-yet-due claims [R], [#9] ------------------------------
+RECHECK_DAILY_WITHIN_DAYS: Final = 7  # [R] "daily in the last week"
+RECHECK_WEEKLY_WITHIN_DAYS: Final = 60  # [R] "weekly within two months, monthly before that"

@@ -1,0 +1,68 @@
+"""The offline world's manifest: what the offline transport serves and the
+offline search index finds. Shared by ``web.offline`` and ``providers.offline_search``."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+DocumentKind = Literal[
+    "subject_own",  # the subject's own post, report, letter
+    "interview",  # interview or transcript with the subject
+    "news_quoting",  # news article quoting the subject
+    "mention_only",  # mentions the subject, no statement by it
+    "official_record",
+    "wire_service",
+    "established_newsroom",
+    "subject_ordinary_statement",
+    "social_media",
+    "forum",
+    "user_edited_wiki",
+    "prediction_market",
+    "content_farm",
+    "self_interested_press_release",
+    "other",
+]
+
+
+class CorpusPage(BaseModel):
+    """One URL of the offline web."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    url: str  # https://host.example/path
+    file: str | None = None  # body file relative to data/corpus/pages; None for redirects/errors
+    content_type: str = "text/html; charset=utf-8"
+    status: int = 200
+    redirect_to: str | None = None  # for 301/302 entries
+    title: str = ""
+    site: str = ""
+    published: date | None = None
+    kind: DocumentKind = "other"
+    subject_ids: list[str] = Field(default_factory=list)  # subjects the page is about
+    language: str = "en"
+    keywords: list[str] = Field(default_factory=list)
+    forward_looking: bool = False
+    searchable: bool = True  # False: reachable by URL but never returned by search
+    oversize_bytes: int | None = None  # serve this many bytes of filler (the oversize test page)
+    notes: str = ""
+
+
+class CorpusManifest(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    pages: list[CorpusPage]
+    robots: dict[str, str] = Field(default_factory=dict)  # host -> robots.txt body file (relative)
+
+
+DEFAULT_CORPUS_DIR = Path(__file__).resolve().parent.parent / "data" / "corpus"
+
+
+def load_manifest(corpus_dir: Path = DEFAULT_CORPUS_DIR) -> CorpusManifest:
+    """Read ``manifest.yaml`` from a corpus directory."""
+    with (corpus_dir / "manifest.yaml").open(encoding="utf-8") as handle:
+        return CorpusManifest.model_validate(yaml.safe_load(handle))

@@ -1,0 +1,100 @@
+"""Search results, candidate documents, the document sample and page snapshots."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from pydantic import Field
+
+from reliability_core.models.base import Record, StampedRecord
+
+
+class SearchResult(Record):
+    """One result as a search provider returned it."""
+
+    url: str
+    title: str
+    snippet: str = ""
+    published_date: date | None = None
+    rank: int
+
+
+class SearchResultSet(StampedRecord):
+    """Every result set is stored, so later stages can prove a URL was returned
+    by search ([M] step 2: "A URL that search did not actually return is never used")."""
+
+    id: str
+    subject_id: str
+    purpose: str  # "identity", "candidates", "evidence:<claim_id>:for", ...
+    query: str
+    provider: str
+    retrieved_at: datetime
+    results: list[SearchResult]
+
+
+class CandidateDocument(StampedRecord):
+    """A document in which the subject itself may speak ([M] step 2)."""
+
+    id: str
+    subject_id: str
+    url: str
+    title: str
+    snippet: str = ""
+    published_date: date | None = None
+    year: int | None = None
+    forward_looking: bool = False
+    search_result_set_id: str
+    rank: int
+    listed_at: datetime
+
+
+class DocumentSelection(StampedRecord):
+    """Sample membership of a document ([M] step 3), with why it was chosen."""
+
+    subject_id: str
+    document_id: str
+    url: str
+    position: int
+    slot: Literal["spread", "forward_looking", "replacement"]
+    year: int | None
+    seed: int
+    reason: str
+    has_subject_statements: bool | None = None
+
+
+FetchOutcome = Literal[
+    "ok",
+    "refused_url",
+    "refused_address",
+    "refused_robots",
+    "skipped_crawl_delay",
+    "too_large",
+    "timeout",
+    "http_error",
+    "unsupported_type",
+    "unverifiable_pdf",
+    "unparseable",
+    "network_error",
+    "too_many_redirects",
+]
+
+
+class PageSnapshot(StampedRecord):
+    """What the server itself read at a URL ([V] T1 "Record the evidence"):
+    append-only, identified by URL and content hash."""
+
+    id: str
+    url: str
+    final_url: str | None
+    redirect_chain: list[str] = Field(default_factory=list)
+    status: int | None
+    fetched_at: datetime
+    sha256: str | None
+    byte_count: int
+    content_type: str | None
+    outcome: FetchOutcome
+    reason: str = ""
+    title: str = ""
+    text: str = ""  # whole visible text: quotes are verified against this
+    main_text: str = ""  # readability main text: what the models read

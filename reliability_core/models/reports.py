@@ -1,0 +1,124 @@
+"""Scores and the stored report ([M] step 9 and "How the score is calculated")."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import Field
+
+from reliability_core.models.base import ClaimType, Record, StampedRecord
+
+ConfidenceLevel = Literal["high", "medium", "low", "insufficient"]
+
+
+class Prior(Record):
+    alpha: float
+    beta: float
+    mean: float
+    source: str  # "default 50" or "mean of N scored <kind> subjects"
+
+
+class TypeScore(Record):
+    """Score of one claim type: None with fewer than 5 checked claims."""
+
+    claim_type: ClaimType
+    n: int
+    sum_values: float
+    score: float | None
+    interval_low: float | None
+    interval_high: float | None
+    insufficient_record: bool
+    documents: int
+    confidence: ConfidenceLevel
+    confidence_reasons: list[str] = Field(default_factory=list)
+    prior: Prior
+
+
+class OverallScore(Record):
+    n: int
+    score: float | None
+    interval_low: float | None
+    interval_high: float | None
+    insufficient_record: bool
+    confidence: ConfidenceLevel
+    confidence_reasons: list[str] = Field(default_factory=list)
+
+
+class BrierScore(Record):
+    value: float | None
+    n: int
+    baseline: float
+
+
+class ClaimCounts(Record):
+    """Counts by state ([#8]); everything not researched is still counted."""
+
+    extracted: int = 0
+    verified_quotes: int = 0
+    unverified_quotes: int = 0
+    dropped_private: int = 0
+    dropped_other_speaker: int = 0
+    dropped_paraphrase: int = 0
+    party_political: int = 0
+    never_resolvable: int = 0
+    not_yet_due: int = 0
+    own_records_only: int = 0
+    resolvable: int = 0
+    sampled: int = 0
+    resolved: int = 0
+    unresolvable: int = 0
+    self_reported_only: int = 0
+    judges_disagree: int = 0
+    held_by_gate: int = 0
+
+
+class SubjectResponse(StampedRecord):
+    """A subject's reply or correction; append-only, shown as received, not reviewed."""
+
+    id: str
+    subject_id: str
+    claim_id: str
+    body: str
+    received_at: datetime
+    status: Literal["response received, not yet reviewed"] = "response received, not yet reviewed"
+
+
+StewardAction = Literal["uphold", "demote", "retract", "resolve_for_a", "resolve_for_b", "recheck_quote"]
+
+
+class StewardRuling(StampedRecord):
+    """A human steward's ruling ([V] §04), applied to the next score computation."""
+
+    id: str
+    subject_id: str
+    claim_id: str
+    action: StewardAction
+    steward: str
+    ruled_at: datetime
+    reason: str
+    new_verdict: str | None = None
+
+
+class Report(StampedRecord):
+    """The stored report for one subject and run. The claim list and the full
+    structures are held as plain JSON-able dicts so the API can serve them as is."""
+
+    id: str
+    subject_id: str
+    subject_name: str
+    covered: bool
+    coverage_reasons: list[str]
+    type_scores: list[TypeScore] = Field(default_factory=list)
+    overall: OverallScore | None = None
+    brier: BrierScore | None = None
+    checkable_share: float | None = None
+    counts: ClaimCounts = Field(default_factory=ClaimCounts)
+    documents_sampled: int = 0
+    candidates_found: int = 0
+    claims: list[dict[str, object]] = Field(default_factory=list)
+    models_used: dict[str, str] = Field(default_factory=dict)
+    offline_rules: bool = False
+    generated_at: datetime
+    served_until: datetime
+    content_hash: str = ""

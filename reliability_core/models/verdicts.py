@@ -1,0 +1,79 @@
+"""Evidence items, judge verdicts and the claim's final verdict."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import Literal
+
+from pydantic import Field
+
+from reliability_core.models.base import Basis, Record, SourceClass, StampedRecord, Verdict
+
+
+class EvidenceItem(StampedRecord):
+    """A dated piece of evidence read from a page the server opened itself ([M] step 7)."""
+
+    id: str
+    claim_id: str
+    subject_id: str
+    url: str
+    final_url: str | None
+    snapshot_id: str
+    snapshot_sha256: str | None
+    http_status: int | None
+    fetched_at: datetime
+    quote: str
+    quote_verified: bool
+    source_class: SourceClass
+    publisher: str
+    independent: bool
+    published_date: date | None = None
+    side: Literal["for", "against"]
+    stance: Literal["supports", "contradicts", "neutral"] = "neutral"
+    observed_value: float | None = None
+    excluded: bool = False
+    exclusion_reason: str = ""
+
+
+class JudgeVerdict(StampedRecord):
+    """One blind judge's decision ([M] step 8)."""
+
+    claim_id: str
+    judge_id: Literal["A", "B"]
+    provider: str
+    model: str
+    verdict: Verdict
+    confidence: float = Field(ge=0.0, le=1.0)
+    basis: Basis
+    rationale: str
+    cited_evidence_ids: list[str] = Field(default_factory=list)
+    observed_value: float | None = None
+    decided_at: datetime
+
+
+class GateOutcome(Record):
+    """Code, not a model, decides whether a verdict is shown ([R] display gates)."""
+
+    shown: bool
+    failed: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+class ClaimVerdict(StampedRecord):
+    """The claim's verdict: judge A's, with disagreement flagged, never averaged."""
+
+    claim_id: str
+    subject_id: str
+    verdict: Verdict
+    judge_a: JudgeVerdict | None
+    judge_b: JudgeVerdict | None
+    judges_disagree: bool
+    numeric_disputed: bool = False
+    basis: Basis
+    self_reported_only: bool = False
+    steering_detected: bool = False
+    steering_notes: list[str] = Field(default_factory=list)
+    gate: GateOutcome
+    evidence_ids: list[str] = Field(default_factory=list)
+    reason: str = ""
+    decided_at: datetime

@@ -1,0 +1,103 @@
+"""The seams every model and search call goes through.
+
+A pipeline step never talks to a vendor SDK: it asks the ``ModelGateway`` to
+run a named step with a typed input and a typed output schema, and the
+gateway picks the provider and model assigned to that step, renders the
+prompt template, checks the cache, retries faults and validates the output.
+Providers only turn a ``ModelRequest`` into a ``ModelResponse`` over their
+wire format; the offline provider does the same from local rules.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from reliability_core.models import SearchResult
+
+OutputT = TypeVar("OutputT", bound=BaseModel)
+
+
+class Usage(BaseModel):
+    """Tokens and cost of one call (or a sum of calls)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    provider: str
+    model: str
+    step: str
+    calls: int = 1
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cached_tokens: int = 0
+    cost_usd: float = 0.0
+    cache_hit: bool = False
+
+
+class ModelRequest(BaseModel):
+    """One structured call: a rendered prompt, the input as JSON, the output schema."""
+
+    model_config = ConfigDict(frozen=True)
+
+    step: str
+    model: str
+    template_name: str
+    template_sha256: str
+    system_prompt: str
+    input_json: str
+    output_schema: dict[str, Any]
+    output_schema_name: str
+    max_output_tokens: int = 4096
+    temperature: float = 0.0
+
+
+class ModelResponse(BaseModel):
+    """What a provider got back: output JSON text, or a refusal, plus usage."""
+
+    model_config = ConfigDict(frozen=True)
+
+    output_json: str | None
+    refusal: str | None = None
+    usage: Usage
+
+
+class ModelProvider(Protocol):
+    """A vendor (or the offline rules) behind one small interface."""
+
+    name: str  # "anthropic", "openai", "openai-compatible", "offline-rules"
+    family: str  # model family, so the two judges can be checked to differ
+
+    async def complete(self, request: ModelRequest) -> ModelResponse: ...
+
+
+class SearchQuery(BaseModel):
+    """A web search with optional date range and domain filters."""
+
+    model_config = ConfigDict(frozen=True)
+
+    query: str
+    max_results: int = 20
+    published_after: date | None = None
+    published_before: date | None = None
+    include_domains: list[str] = Field(default_factory=list)
+    exclude_domains: list[str] = Field(default_factory=list)
+
+
+class SearchProvider(Protocol):
+    """Perplexity's search API, or the offline FTS5 index over the corpus."""
+
+    name: str
+
+    async def search(self, query: SearchQuery) -> list[SearchResult]: ...
+
+
+class ModelGateway(Protocol):
+    """What pipeline steps call: ``await gateway.run("extract_statements", inp, ExtractOutput)``."""
+
+    async def run(self, step: str, payload: BaseModel, output_type: type[OutputT]) -> OutputT: ...
+
+    def model_for(self, step: str) -> str:
+        """The model id assigned to ``step`` (``offline-rules`` for the offline provider)."""
+        ...

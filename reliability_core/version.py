@@ -1,0 +1,69 @@
+"""The method version: ``0.1.0+<hash>``, where the hash covers every prompt,
+schema, constant and line of pipeline code ([M] "the exact version string,
+including a hash of every prompt, schema, constant and line of pipeline code").
+
+The hash is over the sorted relative paths and the contents (line endings
+normalised to ``\\n``) of every ``.py`` and prompt file in both packages, plus
+the method's data policy files, so it is the same on every machine for the
+same tree and changes when any of them changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+from reliability_core.constants import METHOD_BASE_VERSION
+
+OFFLINE_SUFFIX = "offline-rules"
+_HASH_LENGTH = 8
+_SUFFIXES = (".py", ".md", ".yaml", ".yml", ".json", ".txt")
+_PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# What counts as the method: both packages' code and prompts, and the policy
+# files in data/policy that decide source classes. Not the corpus, not tests.
+_METHOD_TREES = ("reliability_core", "reliability_dagster", "data/policy")
+
+
+def method_files(root: Path, trees: Iterable[str] = _METHOD_TREES) -> list[Path]:
+    """Every file that is part of the method, sorted by relative path."""
+    found: list[Path] = []
+    for tree in trees:
+        base = root / tree
+        if not base.exists():
+            continue
+        for path in base.rglob("*"):
+            if (
+                path.is_file()
+                and path.suffix in _SUFFIXES
+                and "__pycache__" not in path.parts
+                and not any(part.startswith(".") for part in path.relative_to(root).parts)
+            ):
+                found.append(path)
+    return sorted(found, key=lambda p: p.relative_to(root).as_posix())
+
+
+def tree_hash(root: Path, trees: Iterable[str] = _METHOD_TREES) -> str:
+    """SHA-256 over (relative path, normalised content) of every method file."""
+    digest = hashlib.sha256()
+    for path in method_files(root, trees):
+        rel = path.relative_to(root).as_posix()
+        content = path.read_bytes().replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        digest.update(rel.encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(content).digest())
+    return digest.hexdigest()
+
+
+def compute_method_version(root: Path = _PROJECT_ROOT, offline: bool = False) -> str:
+    """``0.1.0+<8 hex>``; with ``offline=True`` the local label says
+    ``offline-rules`` so no output of the deterministic offline model can be
+    mistaken for a live one."""
+    version = f"{METHOD_BASE_VERSION}+{tree_hash(root)[:_HASH_LENGTH]}"
+    return f"{version}.{OFFLINE_SUFFIX}" if offline else version
+
+
+@lru_cache(maxsize=2)
+def method_version(offline: bool = False) -> str:
+    """The method version of the installed tree (computed once per process)."""
+    return compute_method_version(_PROJECT_ROOT, offline=offline)

@@ -1,0 +1,120 @@
+"""Append-only ledger for records the method says are never rewritten:
+resolution criteria ([M] step 6 "never rewritten afterwards") and page
+snapshots ([V] "so anyone can see exactly what was checked").
+
+One JSON file per record id: ``<root>/_ledger/<table>/subject=<s>/<id>.json``.
+Writing the identical body again is a no-op; writing a different body under
+an existing id raises ``LedgerConflictError``. On a local filesystem the
+create is atomic and exclusive (``os.link`` fails if the name exists), so two
+concurrent writers cannot both win.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+import pyarrow.fs as pafs
+from pydantic import BaseModel
+
+from reliability_core.warehouse.store import Warehouse
+
+ModelT = TypeVar("ModelT", bound=BaseModel)
+
+
+class LedgerConflictError(Exception):
+    """A different body was offered for an id already in the ledger."""
+
+    def __init__(self, table: str, record_id: str) -> None:
+        super().__init__(
+            f"ledger {table!r} already holds a different record with id {record_id!r}; "
+            "ledger records are never rewritten"
+        )
+        self.table = table
+        self.record_id = record_id
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    written: int
+    unchanged: int
+
+
+class Ledger:
+    """Append-only, id-keyed record store beside the warehouse."""
+
+    def __init__(self, warehouse: Warehouse) -> None:
+        self.warehouse = warehouse
+        self.fs = warehouse.fs
+
+    def _dir(self, table: str, subject_id: str) -> str:
+        return f"{self.warehouse.base}/_ledger/{table}/subject={subject_id}"
+
+    def _path(self, table: str, subject_id: str, record_id: str) -> str:
+        if "/" in record_id or record_id.startswith("."):
+            raise ValueError(f"unsafe ledger id {record_id!r}")
+        return f"{self._dir(table, subject_id)}/{record_id}.json"
+
+    def get(self, table: str, subject_id: str, record_id: str, model: type[ModelT]) -> ModelT | None:
+        path = self._path(table, subject_id, record_id)
+        if self.fs.get_file_info(path).type != pafs.FileType.File:
+            return None
+        with self.fs.open_input_stream(path) as source:
+            return model.model_validate_json(source.read())
+
+    def read_all(self, table: str, subject_id: str, model: type[ModelT]) -> list[ModelT]:
+        selector = pafs.FileSelector(self._dir(table, subject_id), allow_not_found=True)
+        records = []
+        for info in sorted(self.fs.get_file_info(selector), key=lambda i: i.base_name):
+            if info.type == pafs.FileType.File and info.base_name.endswith(".json"):
+                with self.fs.open_input_stream(info.path) as source:
+                    records.append(model.model_validate_json(source.read()))
+        return records
+
+    def append(self, table: str, subject_id: str, records: Sequence[tuple[str, BaseModel]]) -> AppendResult:
+        """Append ``(id, record)`` pairs. Identical bodies are no-ops; a
+        different body under an existing id raises ``LedgerConflictError``
+        (after the earlier pairs of this call have been written)."""
+        written = unchanged = 0
+        directory = self._dir(table, subject_id)
+        self.fs.create_dir(directory, recursive=True)
+        for record_id, record in records:
+            body = record.model_dump_json().encode("utf-8")
+            path = self._path(table, subject_id, record_id)
+            if self._create_exclusive(path, body):
+                written += 1
+                continue
+            with self.fs.open_input_stream(path) as source:
+                existing = source.read()
+            if existing != body:
+                raise LedgerConflictError(table, record_id)
+            unchanged += 1
+        return AppendResult(written=written, unchanged=unchanged)
+
+    def _create_exclusive(self, path: str, body: bytes) -> bool:
+        """Write ``body`` at ``path`` only if nothing is there; True if written."""
+        if isinstance(self.fs, pafs.LocalFileSystem):
+            temporary = f"{path}.tmp-{uuid.uuid4().hex}"
+            with open(temporary, "wb") as handle:
+                handle.write(body)
+                handle.flush()
+                os.fsync(handle.fileno())
+            try:
+                os.link(temporary, path)  # atomic; fails if the name exists
+                return True
+            except FileExistsError:
+                return False
+            finally:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(temporary)
+        # Object stores have no portable exclusive create; check then write.
+        # Deployments on object storage run one writer per subject (see docs/DEPLOY.md).
+        if self.fs.get_file_info(path).type == pafs.FileType.File:
+            return False
+        with self.fs.open_output_stream(path) as sink:
+            sink.write(body)
+        return True

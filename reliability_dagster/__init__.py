@@ -1,0 +1,1 @@
+"""Orchestration of the reliability method: assets, resources, sensors, jobs, checks."""

@@ -1,0 +1,50 @@
+"""Shared fixtures: a fixed clock, a throwaway warehouse, PostgreSQL gating."""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from reliability_core.clock import FixedClock
+from reliability_core.warehouse import Ledger, Warehouse
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SHARED_DIR = PROJECT_ROOT.parent / "shared"
+
+
+@pytest.fixture
+def clock() -> FixedClock:
+    return FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
+
+
+@pytest.fixture
+def warehouse(tmp_path: Path) -> Warehouse:
+    return Warehouse(str(tmp_path / "warehouse"))
+
+
+@pytest.fixture
+def ledger(warehouse: Warehouse) -> Ledger:
+    return Ledger(warehouse)
+
+
+def postgres_available() -> bool:
+    try:
+        import psycopg2
+
+        psycopg2.connect(host="127.0.0.1", port=5432, user="postgres", dbname="postgres", connect_timeout=2).close()
+        return True
+    except Exception:
+        return False
+
+
+@pytest.fixture(scope="session")
+def require_postgres() -> None:
+    """Skip with one line when PostgreSQL is absent, unless CI made it mandatory."""
+    if postgres_available():
+        return
+    if os.environ.get("RELIABILITY_REQUIRE_POSTGRES"):
+        pytest.fail("RELIABILITY_REQUIRE_POSTGRES is set but PostgreSQL on 127.0.0.1:5432 is unreachable")
+    pytest.skip("PostgreSQL on 127.0.0.1:5432 is not reachable")
