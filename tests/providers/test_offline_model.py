@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+import pytest
+from pydantic import BaseModel
+
+from reliability_core.providers.base import ModelRequest
+from reliability_core.providers.offline_model import (
+    OfflineRulesProvider,
+    OfflineStepError,
+    handler_for,
+    offline_step,
+)
+
+
+class EchoIn(BaseModel):
+    text: str
+
+
+class EchoOut(BaseModel):
+    words: list[str]
+
+
+@offline_step("test_offline_split_words", EchoIn)
+def split_words(payload: EchoIn) -> EchoOut:
+    return EchoOut(words=sorted(payload.text.split()))
+
+
+def _request(step: str, input_json: str) -> ModelRequest:
+    return ModelRequest(
+        step=step,
+        model="offline-rules",
+        template_name=step,
+        template_sha256="",
+        system_prompt="",
+        input_json=input_json,
+        output_schema=EchoOut.model_json_schema(),
+        output_schema_name="EchoOut",
+    )
+
+
+async def test_offline_provider_is_deterministic_same_input_same_output() -> None:
+    provider = OfflineRulesProvider()
+    request = _request("test_offline_split_words", EchoIn(text="b a c").model_dump_json())
+    first = await provider.complete(request)
+    second = await provider.complete(request)
+    assert first.output_json == second.output_json == '{"words":["a","b","c"]}'
+    assert first.usage.provider == "offline-rules"
+    assert first.usage.model == "offline-rules"
+
+
+async def test_offline_provider_names_unknown_step_in_its_error() -> None:
+    with pytest.raises(OfflineStepError, match="no_such_step"):
+        await OfflineRulesProvider().complete(_request("no_such_step", "{}"))
+
+
+async def test_offline_provider_rejects_input_that_does_not_match_the_registered_type() -> None:
+    with pytest.raises(OfflineStepError, match="EchoIn"):
+        await OfflineRulesProvider().complete(_request("test_offline_split_words", '{"nope": 1}'))
+
+
+def test_registering_a_second_handler_for_a_step_is_an_error() -> None:
+    with pytest.raises(OfflineStepError, match="already registered"):
+
+        @offline_step("test_offline_split_words", EchoIn)
+        def other(payload: EchoIn) -> EchoOut:
+            return EchoOut(words=[])
+
+    assert handler_for("test_offline_split_words").handler is split_words
