@@ -8,7 +8,8 @@ STAMP := $(VENV)/.installed
 export DAGSTER_HOME ?= $(CURDIR)/.dagster_home
 export RELIABILITY_DATA_DIR ?= $(CURDIR)/data
 
-.PHONY: install test lint typecheck pytest demo ui api bench clean
+
+.PHONY: home install test lint typecheck pytest demo ui api bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -18,14 +19,21 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# DAGSTER_HOME is always set (never a temporary instance) so dynamic partitions
+# persist between commands; the instance config is the repo's dagster.yaml.
+$(DAGSTER_HOME)/dagster.yaml: dagster.yaml
+	mkdir -p $(DAGSTER_HOME)
+	cp dagster.yaml $(DAGSTER_HOME)/dagster.yaml
+
+home: $(DAGSTER_HOME)/dagster.yaml
+
 lint: $(STAMP)
 	$(BIN)/ruff check reliability_core reliability_dagster tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy reliability_core reliability_dagster
 
-pytest: $(STAMP)
-	mkdir -p $(DAGSTER_HOME)
+pytest: $(STAMP) home
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
