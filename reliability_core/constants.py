@@ -79,3 +79,17 @@ STEWARD_WINDOW_DAYS: Final = 7  # [V]
 # --- Re-check cadence for not-yet-due claims [R], [#9] ------------------------------
 RECHECK_DAILY_WITHIN_DAYS: Final = 7  # [R] "daily in the last week"
 RECHECK_WEEKLY_WITHIN_DAYS: Final = 60  # [R] "weekly within two months, monthly before that"
+
+# --- Validation gates [#10] -----------------------------------------------------------
+# Proposed from the anchors: [R] "Correct verdicts 100%", "Wrong verdicts shown 0",
+# "Settled by the Ref without help 88.6%", "Calibration error 0.041"; [#10] kappa 0.6
+# because the AVeriTeC annotators' own agreement was about 0.62.
+GATE_MIN_ACCURACY_ON_SHOWN: Final = 0.95  # [#10] "on shown verdicts accuracy >= 95%"
+GATE_MAX_WRONG_SHOWN: Final = 0  # [#10] "zero wrong verdicts shown on the gold set"
+GATE_MIN_SETTLED_WITHOUT_HELP: Final = 0.85  # [#10] "settled without help >= 85%"
+GATE_MAX_CALIBRATION_ERROR: Final = 0.05  # [#10] "calibration error <= 0.05"
+GATE_MIN_KAPPA_WITH_HUMANS: Final = 0.6  # [#10] "kappa with humans >= 0.6"
+CALIBRATION_BINS: Final = 10  # [#10] equal-width bins of judge confidence for the calibration error
+
+# --- Steward [V] §04, [#10] -----------------------------------------------------------
+STEWARD_SAMPLE_SEED: Final = 20_261_130  # [#10] "a seeded random 10%": fixed so the queue is reproducible

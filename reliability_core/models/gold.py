@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date
+from typing import Literal
 
 from pydantic import Field
 
@@ -17,6 +18,9 @@ class GoldEvidence(Record):
     page_text: str = ""
     published_date: date | None = None
     independent: bool = True
+    # [#10] additive: which side of the claim the evidence was gathered for, and who published it.
+    side: Literal["for", "against"] = "for"
+    publisher: str = ""
 
 
 class GoldItem(Record):
@@ -36,3 +40,8 @@ class GoldItem(Record):
     stated_probability: float | None = None
     trap_tags: list[str] = Field(default_factory=list)
     source: str = "synthetic"
+    # [#10] additive: the subject the claim is about (demo registry id), the dataset's
+    # own label before mapping, and a labeller's note.
+    subject_id: str | None = None
+    source_label: str | None = None
+    notes: str = ""
