@@ -1,0 +1,55 @@
+"""When a subject's report is refreshed and when a not-yet-due claim is
+re-checked. Pure rules over dates; the sensors in ``reliability_dagster``
+only turn their answers into run requests."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, timedelta
+
+from reliability_core.constants import (
+    RECHECK_DAILY_WITHIN_DAYS,
+    RECHECK_WEEKLY_WITHIN_DAYS,
+    REPORT_SERVED_DAYS,
+)
+
+
+def report_served_until(generated_at: datetime) -> datetime:
+    """[M] step 9: "store the report, which is served for 90 days"."""
+    return generated_at + timedelta(days=REPORT_SERVED_DAYS)
+
+
+def report_is_stale(served_until: datetime, now: datetime) -> bool:
+    """[M] step 9: "After that it is served marked stale while a refresh runs."
+    Stale from the instant ``served_until`` is reached."""
+    return now >= served_until
+
+
+def refresh_run_key(subject_id: str, served_until: datetime) -> str:
+    """``subject:cutoff-date``: one refresh per staleness period, however many
+    sensor ticks see the stale report."""
+    return f"{subject_id}:{served_until.date().isoformat()}"
+
+
+def recheck_interval_days(deadline: date, today: date) -> int:
+    """[R] "The Ref checks again later at no extra charge: daily in the last
+    week, weekly within two months, monthly before that." After the deadline
+    has passed the claim is due every day until it has been re-triaged."""
+    days_left = (deadline - today).days
+    if days_left <= RECHECK_DAILY_WITHIN_DAYS:
+        return 1
+    if days_left <= RECHECK_WEEKLY_WITHIN_DAYS:
+        return 7
+    return 30
+
+
+def recheck_is_due(deadline: date, last_checked: date | None, today: date) -> bool:
+    """A not-yet-due claim is re-checked when its cadence interval has passed
+    since the last check (or it has never been checked)."""
+    if last_checked is None:
+        return True
+    return (today - last_checked).days >= recheck_interval_days(deadline, today)
+
+
+def recheck_run_key(subject_id: str, today: date) -> str:
+    """At most one due-date re-check run per subject per day."""
+    return f"{subject_id}:recheck:{today.isoformat()}"
