@@ -43,6 +43,11 @@ class OverallScore(Record):
     insufficient_record: bool
     confidence: ConfidenceLevel
     confidence_reasons: list[str] = Field(default_factory=list)
+    # [#8] how the interval was sampled, so a reader can reproduce it
+    types_included: list[ClaimType] = Field(default_factory=list)
+    documents: int = 0
+    draws: int = 0
+    seed: int | None = None
 
 
 class BrierScore(Record):
@@ -122,3 +127,17 @@ class Report(StampedRecord):
     generated_at: datetime
     served_until: datetime
     content_hash: str = ""
+    # [#8] the notice every rendering carries when the offline model made the report
+    offline_notice: str = ""
+    # [#8] claims per reason they were counted but not scored (plain-word reason -> count)
+    not_scored: dict[str, int] = Field(default_factory=dict)
+
+
+class RefreshRequest(Record):
+    """Written when a stale report's refresh is requested, so the report is
+    served "stale, refresh requested on <date>", never silently."""
+
+    subject_id: str
+    run_key: str
+    requested_at: datetime
+    reason: str = "stale"

@@ -5,10 +5,16 @@ from __future__ import annotations
 from datetime import UTC, date, datetime
 
 from reliability_core.models import (
+    CandidateDocument,
     Claim,
     ClaimVerdict,
+    CoverageDecision,
+    CriteriaLevels,
+    DocumentSelection,
+    EvidenceItem,
     GateOutcome,
     JudgeVerdict,
+    ResolutionCriteria,
     SampleMembership,
     Statement,
 )
@@ -119,4 +125,85 @@ def make_verdict(
         self_reported_only=self_reported_only,
         gate=GateOutcome(shown=shown, failed=[] if shown else ["fewer than 2 independent publishers"]),
         decided_at=AT,
+    )
+
+
+def make_coverage(*, covered: bool = True) -> CoverageDecision:
+    return CoverageDecision(
+        method_version=MV,
+        subject_id="northwind",
+        name="Northwind Energy",
+        identity_confirmed=True,
+        is_public_figure_or_organisation=covered,
+        is_serving_politician=False,
+        has_consent=False,
+        covered=covered,
+        reasons=["public company, not a politician"] if covered else ["a serving politician is out of scope"],
+        evidence=[],
+        decided_by="offline-rules",
+        decided_at=AT,
+    )
+
+
+def make_candidate(document_id: str, year: int) -> CandidateDocument:
+    return CandidateDocument(
+        method_version=MV,
+        id=document_id,
+        subject_id="northwind",
+        url=f"https://news.example/{document_id}",
+        title=document_id,
+        year=year,
+        search_result_set_id="srs_1",
+        rank=1,
+        listed_at=AT,
+    )
+
+
+def make_selection(document_id: str, year: int) -> DocumentSelection:
+    return DocumentSelection(
+        method_version=MV,
+        subject_id="northwind",
+        document_id=document_id,
+        url=f"https://news.example/{document_id}",
+        position=0,
+        slot="spread",
+        year=year,
+        seed=1,
+        reason="test",
+    )
+
+
+def make_criteria(claim_id: str) -> ResolutionCriteria:
+    return ResolutionCriteria(
+        method_version=MV,
+        id=f"crit_{claim_id}",
+        claim_id=claim_id,
+        subject_id="northwind",
+        levels=CriteriaLevels(true="t", mostly_true="mt", mixed="m", mostly_false="mf", false="f"),
+        judge_at=date(2026, 1, 1),
+        written_at=AT,
+        written_by="offline-rules",
+        content_hash="cd" * 32,
+    )
+
+
+def make_evidence(claim_id: str) -> EvidenceItem:
+    return EvidenceItem(
+        method_version=MV,
+        id=f"ev_{claim_id}",
+        claim_id=claim_id,
+        subject_id="northwind",
+        url="https://wire.example/a",
+        final_url=None,
+        snapshot_id="snap_1",
+        snapshot_sha256="ef" * 32,
+        http_status=200,
+        fetched_at=AT,
+        quote="In 2021 Northwind installed 1.2 GW of capacity, the regulator said.",
+        quote_verified=True,
+        source_class="wire_service",
+        publisher="Wire",
+        independent=True,
+        side="for",
+        stance="supports",
     )
