@@ -13,6 +13,12 @@ from typing import Final
 
 METHOD_BASE_VERSION: Final = "0.1.0"  # [M] "Method version 0.1"
 
+# --- Coverage -----------------------------------------------------------------
+# [M] step 1 "When the evidence is thin, the rule is not to cover"; [#6] leaves the
+# threshold open: identity hits on fewer distinct sites than this are thin.
+COVERAGE_MIN_IDENTITY_SOURCES: Final = 2
+COVERAGE_IDENTITY_MAX_RESULTS: Final = 10  # [#6] results asked per identity query
+
 # --- Candidates and selection -------------------------------------------------
 CANDIDATES_MIN: Final = 20  # [M] step 2: "20 to 40 documents"
 CANDIDATES_MAX: Final = 40  # [M] step 2

@@ -61,6 +61,7 @@ class DocumentSelection(StampedRecord):
     seed: int
     reason: str
     has_subject_statements: bool | None = None
+    forward_looking: bool = False  # so a forward-looking slot can prefer a forward-looking replacement
 
 
 FetchOutcome = Literal[

@@ -1,0 +1,297 @@
+"""Step 2 of the method: list candidate documents.
+
+"List candidate documents. Web search lists 20 to 40 documents in which the
+subject itself speaks: its own writing, interviews, transcripts, and news
+reports quoting it. All candidates are saved before any is chosen. A URL that
+search did not actually return is never used. The list is stored and reused
+for 90 days, so repeat reports draw on the same pool."
+
+Search goes through a recording search (``SearchLike``): every query's result
+set is returned as a ``SearchResultSet`` and stored with the listing, so any
+later stage can prove that a URL it is about to use was returned by search
+(``urls_returned_by_search`` / ``check_url_returned_by_search``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
+from typing import Protocol
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+from pydantic import Field
+
+from reliability_core.clock import Clock
+from reliability_core.constants import CANDIDATE_REUSE_DAYS, CANDIDATES_MAX, CANDIDATES_MIN
+from reliability_core.ids import stable_id
+from reliability_core.models import CandidateDocument, Record, RegistryEntry, SearchResult, SearchResultSet
+from reliability_core.providers.base import SearchQuery
+
+CANDIDATES_PURPOSE = "candidates"
+
+
+class SearchLike(Protocol):
+    """The recording search (H2's ``RecordingSearch``): runs a query and returns
+    the result set it stored, stamped with subject, purpose and method version."""
+
+    async def search(
+        self, subject_id: str, purpose: str, query: SearchQuery, method_version: str
+    ) -> SearchResultSet: ...
+
+
+class CandidateListing(Record):
+    """Every candidate found for one subject, saved before any is chosen, with
+    the result sets that returned them."""
+
+    subject_id: str
+    listed_at: datetime
+    method_version: str
+    candidates: list[CandidateDocument]
+    result_sets: list[SearchResultSet]
+    reused: bool = False
+    notes: list[str] = Field(default_factory=list)
+
+
+class UrlCheck(Record):
+    """Whether search returned a URL: a value, so callers can count refusals."""
+
+    url: str
+    returned_by_search: bool
+    reason: str
+
+
+class UrlNotReturnedBySearch(ValueError):
+    """A stage tried to use a URL that search did not return: a bug, never an outcome."""
+
+
+# --- URLs ------------------------------------------------------------------------
+
+_TRACKING_PARAMS = re.compile(r"^(utm_[a-z_]+|fbclid|gclid|mc_cid|mc_eid)$", re.IGNORECASE)
+
+
+def canonical_url(url: str) -> str:
+    """The form under which two addresses of one document compare equal; the
+    shared ``reliability_core.web.urls.canonical_url`` (lowercase scheme and
+    host, no default port, no fragment, ``/`` for an empty path, tracking
+    parameters dropped)."""
+    try:
+        from reliability_core.web.urls import canonical_url as shared_canonical_url
+    except ImportError:  # pragma: no cover - only before the web package is installed
+        return _minimal_canonical_url(url)
+    return shared_canonical_url(url)
+
+
+def _minimal_canonical_url(url: str) -> str:
+    """The same normalisation as the shared function, without its escape handling."""
+    parts = urlsplit(url.strip())
+    scheme = parts.scheme.lower()
+    host = (parts.hostname or "").lower()
+    port = parts.port
+    if port is not None and (scheme, port) not in {("https", 443), ("http", 80)}:
+        host = f"{host}:{port}"
+    pairs = [
+        (k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _TRACKING_PARAMS.match(k)
+    ]
+    return urlunsplit((scheme, host, parts.path or "/", urlencode(pairs), ""))
+
+
+def urls_returned_by_search(result_sets: Iterable[SearchResultSet]) -> set[str]:
+    """ "A URL that search did not actually return is never used."
+
+    Every URL the given result sets returned, as returned and in canonical form.
+    """
+    urls: set[str] = set()
+    for result_set in result_sets:
+        for result in result_set.results:
+            urls.add(result.url)
+            urls.add(canonical_url(result.url))
+    return urls
+
+
+def check_url_returned_by_search(url: str, returned: set[str]) -> UrlCheck:
+    """ "A URL that search did not actually return is never used."
+
+    ``returned`` is ``urls_returned_by_search(...)`` over the stored result sets.
+    A URL counts as returned when it, or its canonical form, is among them.
+    """
+    if url in returned or canonical_url(url) in returned:
+        return UrlCheck(url=url, returned_by_search=True, reason="returned by a stored search result set")
+    return UrlCheck(
+        url=url,
+        returned_by_search=False,
+        reason="search did not return this URL; a URL that search did not actually return is never used",
+    )
+
+
+def assert_url_returned_by_search(url: str, returned: set[str]) -> None:
+    """The enforcing form of ``check_url_returned_by_search``: raises
+    ``UrlNotReturnedBySearch`` so a stage cannot use the URL by accident."""
+    check = check_url_returned_by_search(url, returned)
+    if not check.returned_by_search:
+        raise UrlNotReturnedBySearch(f"{url}: {check.reason}")
+
+
+def urls_not_returned_by_search(urls: Iterable[str], result_sets: Iterable[SearchResultSet]) -> list[str]:
+    """The URLs among ``urls`` that no stored result set returned (sorted, unique):
+    what a Dagster asset check reports as failures."""
+    returned = urls_returned_by_search(result_sets)
+    return sorted({u for u in urls if not check_url_returned_by_search(u, returned).returned_by_search})
+
+
+# --- Reuse -------------------------------------------------------------------------
+
+
+def candidate_list_is_reusable(listed_at: datetime, now: datetime) -> bool:
+    """ "The list is stored and reused for 90 days, so repeat reports draw on the
+    same pool."
+
+    Reusable while less than ``CANDIDATE_REUSE_DAYS`` days have passed since it
+    was listed (at exactly 90 days it is due for a new search). A listing from
+    the future (clock skew) is not reused.
+    """
+    age = now - listed_at
+    return timedelta(0) <= age < timedelta(days=CANDIDATE_REUSE_DAYS)
+
+
+# --- Queries and candidates ---------------------------------------------------------
+
+
+def candidate_queries(entry: RegistryEntry) -> list[tuple[str, SearchQuery]]:
+    """ "its own writing, interviews, transcripts, and news reports quoting it",
+    plus plans and forecasts so that forward-looking documents are found.
+
+    One query per kind of document, labelled with that kind."""
+    name = entry.name
+    return [
+        ("own_writing", SearchQuery(query=f"{name} letter report blog", max_results=CANDIDATES_MAX)),
+        ("interview", SearchQuery(query=f"{name} interview", max_results=CANDIDATES_MAX)),
+        ("transcript", SearchQuery(query=f"{name} transcript", max_results=CANDIDATES_MAX)),
+        ("news_quoting", SearchQuery(query=f"{name} said", max_results=CANDIDATES_MAX)),
+        (
+            "forward_looking",
+            SearchQuery(query=f"{name} plans targets outlook forecast", max_results=CANDIDATES_MAX),
+        ),
+        ("any", SearchQuery(query=name, max_results=CANDIDATES_MAX)),
+    ]
+
+
+_FORWARD_LOOKING_WORDS = re.compile(
+    r"\b(plans?|planning|strategy|strategic|roadmap|outlook|forecasts?|guidance|targets?|ambitions?|"
+    r"goals?|pledges?|commitments?|we will|we expect|expects?|predicts?|predictions?|expectations?|"
+    r"will (?:deliver|reach|build|launch|double|halve|cut|be)|by (?:end of )?20\d\d|"
+    r"review of (?:our )?plans?|progress (?:report|review)|looking ahead|the year ahead|capital markets day)\b",
+    re.IGNORECASE,
+)
+
+
+def is_forward_looking(title: str, snippet: str) -> bool:
+    """ "Some slots are reserved for forward-looking documents (plans, reviews of
+    plans, forecasts)."
+
+    A document is forward-looking when its title or snippet uses the wording of
+    plans, reviews of plans, targets, guidance or forecasts (the word list in
+    ``_FORWARD_LOOKING_WORDS``). Decided from the search result only, by rule.
+    """
+    return bool(_FORWARD_LOOKING_WORDS.search(f"{title}\n{snippet}"))
+
+
+_YEAR_IN_TEXT = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+
+
+def document_year(result: SearchResult) -> int | None:
+    """The year a document belongs to for the year spread: its published date's
+    year when search gave one, else the first plausible year (1950-2099) in its
+    title, else unknown."""
+    if result.published_date is not None:
+        return result.published_date.year
+    match = _YEAR_IN_TEXT.search(result.title)
+    return int(match.group(1)) if match else None
+
+
+def candidates_from_result_sets(
+    subject_id: str, result_sets: Sequence[SearchResultSet], listed_at: datetime, method_version: str
+) -> list[CandidateDocument]:
+    """ "Web search lists 20 to 40 documents."
+
+    Results in query order, then rank order, deduplicated by canonical URL (the
+    first sighting is kept), cut at ``CANDIDATES_MAX``. Each candidate names the
+    result set that returned it.
+    """
+    seen: set[str] = set()
+    candidates: list[CandidateDocument] = []
+    for result_set in result_sets:
+        for result in sorted(result_set.results, key=lambda r: r.rank):
+            key = canonical_url(result.url)
+            if key in seen:
+                continue
+            seen.add(key)
+            candidates.append(
+                CandidateDocument(
+                    method_version=method_version,
+                    id=stable_id("doc", subject_id, key),
+                    subject_id=subject_id,
+                    url=result.url,
+                    title=result.title,
+                    snippet=result.snippet,
+                    published_date=result.published_date,
+                    year=document_year(result),
+                    forward_looking=is_forward_looking(result.title, result.snippet),
+                    search_result_set_id=result_set.id,
+                    rank=result.rank,
+                    listed_at=listed_at,
+                )
+            )
+            if len(candidates) >= CANDIDATES_MAX:
+                return candidates
+    return candidates
+
+
+def candidate_count_notes(count: int) -> list[str]:
+    """ "20 to 40 documents": a shortfall is not an error but is said in the
+    listing (and later in the report's confidence reasons)."""
+    if count < CANDIDATES_MIN:
+        return [
+            f"only {count} candidate documents found (the method asks for {CANDIDATES_MIN} to {CANDIDATES_MAX})"
+        ]
+    return []
+
+
+async def list_candidates(
+    entry: RegistryEntry,
+    search: SearchLike,
+    clock: Clock,
+    method_version: str,
+    previous: CandidateListing | None = None,
+) -> CandidateListing:
+    """ "All candidates are saved before any is chosen ... The list is stored and
+    reused for 90 days."
+
+    When ``previous`` is a listing for this subject still within 90 days, it is
+    returned unchanged except ``reused=True`` (same pool, no new search).
+    Otherwise every query in ``candidate_queries`` is run through the recording
+    search and the candidates are built from all result sets. The caller stores
+    the whole listing before any selection.
+    """
+    now = clock.now()
+    if (
+        previous is not None
+        and previous.subject_id == entry.id
+        and candidate_list_is_reusable(previous.listed_at, now)
+    ):
+        return previous.model_copy(update={"reused": True})
+    result_sets: list[SearchResultSet] = []
+    for label, query in candidate_queries(entry):
+        result_sets.append(
+            await search.search(entry.id, f"{CANDIDATES_PURPOSE}:{label}", query, method_version)
+        )
+    candidates = candidates_from_result_sets(entry.id, result_sets, now, method_version)
+    return CandidateListing(
+        subject_id=entry.id,
+        listed_at=now,
+        method_version=method_version,
+        candidates=candidates,
+        result_sets=result_sets,
+        reused=False,
+        notes=candidate_count_notes(len(candidates)),
+    )

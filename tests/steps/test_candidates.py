@@ -1,0 +1,141 @@
+"""Step 2: candidate documents (listing, dedup, forward-looking, reuse, URL provenance)."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime, timedelta
+
+import pytest
+
+from reliability_core.candidates import (
+    CandidateListing,
+    UrlNotReturnedBySearch,
+    assert_url_returned_by_search,
+    candidate_list_is_reusable,
+    candidate_queries,
+    canonical_url,
+    check_url_returned_by_search,
+    document_year,
+    is_forward_looking,
+    list_candidates,
+    urls_not_returned_by_search,
+    urls_returned_by_search,
+)
+from reliability_core.clock import FixedClock
+from reliability_core.constants import CANDIDATE_REUSE_DAYS, CANDIDATES_MAX
+from reliability_core.models import RegistryEntry, SearchResult
+from tests.steps.search_fakes import FakeSearch, result
+
+ENTRY = RegistryEntry(
+    id="northwind", name="Northwind Energy", kind="company", urls=["https://northwind.example/"]
+)
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+def many_results(prefix: str, n: int) -> list[SearchResult]:
+    return [
+        result(
+            f"https://{prefix}.example/a/{i}", f"Article {i}", published=date(2014 + i % 12, 3, 1), rank=i + 1
+        )
+        for i in range(n)
+    ]
+
+
+async def test_all_queries_run_and_candidates_are_deduplicated_by_canonical_url() -> None:
+    shared = result("https://news.example/story?utm_source=x", "Northwind outlook 2027", rank=1)
+    same = result("https://NEWS.example:443/story#comments", "Northwind outlook 2027 (copy)", rank=2)
+    search = FakeSearch({}, default=[shared, same])
+    listing = await list_candidates(ENTRY, search, FixedClock(NOW), "v1", previous=None)
+    assert len(search.calls) == len(candidate_queries(ENTRY))
+    assert {purpose for _, purpose, _ in search.calls} == {
+        f"candidates:{k}" for k, _ in candidate_queries(ENTRY)
+    }
+    assert [c.url for c in listing.candidates] == ["https://news.example/story?utm_source=x"]
+    assert len(listing.result_sets) == len(search.calls)
+    assert listing.candidates[0].search_result_set_id == listing.result_sets[0].id
+    assert listing.notes  # fewer than 20 found is said
+    assert not listing.reused
+
+
+async def test_candidates_are_capped_at_forty() -> None:
+    search = FakeSearch({}, default=[])
+    for label, query in candidate_queries(ENTRY):
+        search.results[query.query] = many_results(label.replace("_", "-"), 15)
+    listing = await list_candidates(ENTRY, search, FixedClock(NOW), "v1", previous=None)
+    assert len(listing.candidates) == CANDIDATES_MAX
+    assert listing.notes == []
+
+
+def test_forward_looking_is_read_from_the_wording() -> None:
+    assert is_forward_looking("Northwind sets 2030 targets", "")
+    assert is_forward_looking("Capital markets day", "We expect EBITDA above DKK 28 billion in 2025")
+    assert is_forward_looking("Review of our plans", "")
+    assert not is_forward_looking(
+        "Northwind reports first-quarter results", "Revenue rose 4% in the quarter."
+    )
+
+
+def test_year_comes_from_the_published_date_else_the_title() -> None:
+    assert (
+        document_year(result("https://a.example/x", "Annual report 2019", published=date(2020, 2, 1))) == 2020
+    )
+    assert document_year(result("https://a.example/x", "Annual report 2019")) == 2019
+    assert document_year(result("https://a.example/x", "Annual report")) is None
+
+
+def test_candidate_list_is_reused_within_ninety_days_only() -> None:
+    listed = NOW - timedelta(days=CANDIDATE_REUSE_DAYS)
+    assert candidate_list_is_reusable(NOW - timedelta(days=89, hours=23), NOW)
+    assert not candidate_list_is_reusable(listed, NOW)
+    assert not candidate_list_is_reusable(NOW + timedelta(days=1), NOW)
+
+
+async def test_a_listing_within_ninety_days_is_reused_without_searching() -> None:
+    clock = FixedClock(NOW)
+    search = FakeSearch({}, default=many_results("news", 3))
+    first = await list_candidates(ENTRY, search, clock, "v1", previous=None)
+    calls = len(search.calls)
+    clock.advance(timedelta(days=60))
+    again = await list_candidates(ENTRY, search, clock, "v1", previous=first)
+    assert again.reused
+    assert len(search.calls) == calls
+    assert again.candidates == first.candidates
+    clock.advance(timedelta(days=31))
+    fresh = await list_candidates(ENTRY, search, clock, "v1", previous=again)
+    assert not fresh.reused
+    assert len(search.calls) == 2 * calls
+    assert fresh.listed_at == clock.now()
+
+
+async def test_a_listing_for_another_subject_is_not_reused() -> None:
+    search = FakeSearch({}, default=many_results("news", 3))
+    other = CandidateListing(
+        subject_id="someone-else", listed_at=NOW, method_version="v1", candidates=[], result_sets=[]
+    )
+    listing = await list_candidates(ENTRY, search, FixedClock(NOW), "v1", previous=other)
+    assert not listing.reused
+    assert listing.subject_id == "northwind"
+
+
+async def test_a_url_search_did_not_return_is_refused() -> None:
+    search = FakeSearch({}, default=[result("https://news.example/story", "Northwind said")])
+    listing = await list_candidates(ENTRY, search, FixedClock(NOW), "v1", previous=None)
+    returned = urls_returned_by_search(listing.result_sets)
+    assert check_url_returned_by_search(
+        "https://News.example/story?utm_source=feed", returned
+    ).returned_by_search
+    refused = check_url_returned_by_search("https://invented.example/story", returned)
+    assert not refused.returned_by_search
+    assert "never used" in refused.reason
+    with pytest.raises(UrlNotReturnedBySearch):
+        assert_url_returned_by_search("https://invented.example/story", returned)
+    assert_url_returned_by_search("https://news.example/story", returned)
+    assert urls_not_returned_by_search(
+        ["https://news.example/story", "https://invented.example/story"], listing.result_sets
+    ) == ["https://invented.example/story"]
+
+
+def test_canonical_url_ignores_case_default_port_fragment_and_tracking() -> None:
+    assert canonical_url("HTTPS://News.Example:443/a/b?utm_medium=x&a=1#top") == canonical_url(
+        "https://news.example/a/b?a=1"
+    )
+    assert canonical_url("https://news.example/a") != canonical_url("https://news.example/b")
