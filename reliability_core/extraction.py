@@ -1,0 +1,345 @@
+"""Step 4: extract the subject's statements and check every quote ([M] step 4).
+
+"One step copies the subject's statements exactly. A mechanical check then
+requires each quote to appear word for word in the stored page text, after
+normalising spacing and quotation marks. A quote that fails is kept but marked
+unverified, never shown as verified. A second step decides who is speaking, the
+claim type, a self-contained restatement, and any deadline or stated
+probability. Statements by other people are dropped, as are reported
+paraphrases." Statements about private life are dropped before anything is
+stored: the extractor is told to leave them out, the keyword backstop drops
+what it still copies before the classifier sees it, and the classifier's flag
+drops the rest; a ``DroppedStatement`` for them carries no text.
+
+``extract_document`` is the only function here that calls models; every
+decision it applies is a pure function in ``attribution``, ``triage`` or below.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from reliability_core.attribution import (
+    ClassifyInput,
+    ClassifyOutput,
+    StatementClassification,
+    StatementForm,
+    StatementToClassify,
+    drop_reason_for,
+    is_about_private_life,
+    is_checkable_promise,
+    is_company_guidance,
+    is_party_political,
+    record_stated_probability,
+    resolve_claim_type,
+)
+from reliability_core.clock import Clock, today
+from reliability_core.ids import stable_id
+from reliability_core.models.claims import Claim, DroppedStatement, DropReason, Statement
+from reliability_core.models.documents import CandidateDocument, PageSnapshot
+from reliability_core.models.subjects import RegistryEntry
+from reliability_core.providers.base import ModelGateway
+from reliability_core.text.quotes import verify_quote
+from reliability_core.triage import triage_claim
+
+STEP_EXTRACT = "extract_statements"
+STEP_CLASSIFY = "classify_statements"
+
+
+class ExtractInput(BaseModel):
+    """Input of the "extract_statements" step: the page as the model reads it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    subject_id: str
+    subject_name: str
+    aliases: list[str]
+    subject_kind: str
+    subject_urls: list[str]
+    document_id: str
+    url: str
+    title: str
+    published_date: date | None
+    own_document: bool = Field(description="True when the page is on one of the subject's own sites")
+    page_text: str
+
+
+class ExtractedStatement(BaseModel):
+    """One passage copied exactly from the page."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    quote: str = Field(
+        description="Copied character for character from the page text, without quotation marks"
+    )
+    context: str = Field(description="The attribution around it (e.g. 'said Anna Berg, chief executive')")
+    form: StatementForm
+    speaker_hint: str = Field(description="Who appears to be speaking; empty if unclear")
+
+
+class ExtractOutput(BaseModel):
+    """Output of the "extract_statements" step."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    statements: list[ExtractedStatement]
+    private_life_omitted: int = Field(
+        default=0, description="How many statements about private life were left out (count only, never text)"
+    )
+
+
+class ExtractionResult(BaseModel):
+    """What step 4 produced for one document: only records that may be stored."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    subject_id: str
+    document_id: str
+    statements: list[Statement]
+    claims: list[Claim]
+    dropped: list[DroppedStatement]
+    notes: list[str] = Field(default_factory=list)
+
+
+def is_own_document(url: str, subject_urls: list[str]) -> bool:
+    """A page on one of the subject's own hosts is the subject's own document
+    (its body text is the subject speaking, [M] step 2 "its own writing")."""
+    host = (urlsplit(url).hostname or "").lower()
+    own_hosts = {(urlsplit(u).hostname or "").lower() for u in subject_urls}
+    own_hosts.discard("")
+    return host in own_hosts
+
+
+def has_subject_statements(result: ExtractionResult) -> bool:
+    """[M] step 3: "A document counts only if it contains statements by the
+    subject": true when extraction kept at least one of the subject's statements
+    (verified or not; dropped statements do not count)."""
+    return bool(result.statements)
+
+
+def _dropped(
+    document: CandidateDocument, index: int, reason: DropReason, note: str, method_version: str
+) -> DroppedStatement:
+    # The id is built from the position, never from the text, so not even a hash of
+    # a private statement is kept.
+    return DroppedStatement(
+        id=stable_id("drp", document.subject_id, document.id, index, reason),
+        subject_id=document.subject_id,
+        document_id=document.id,
+        reason=reason,
+        note=note,
+        method_version=method_version,
+    )
+
+
+_DROP_NOTES: dict[DropReason, str] = {
+    "private_life": "about private life, family, health, home or location: dropped before storage",
+    "other_speaker": "spoken by someone other than the subject",
+    "paraphrase": "a reported paraphrase, not the subject's own words",
+    "not_a_claim": "the classifier returned no reading for this statement",
+}
+
+
+def build_claim(
+    statement: Statement,
+    classification: StatementClassification,
+    *,
+    made_on: date | None,
+    now: date,
+    classified_by: str,
+) -> Claim | None:
+    """Apply the method's rules to the classifier's reading of a kept statement:
+    guidance is a prediction, party politics is flagged, probabilities follow the
+    words, promises need a deliverable or target with a date, then triage.
+    None when the statement asserts nothing checkable at all (not a claim)."""
+    if not classification.is_claim or classification.claim_type is None:
+        return None
+    quote = statement.quote
+    claim_type = resolve_claim_type(
+        classification.claim_type, classification.company_guidance or is_company_guidance(quote)
+    )
+    probability, probability_kind = (
+        record_stated_probability(classification.stated_probability, classification.probability_kind, quote)
+        if claim_type == "prediction"
+        else (None, None)
+    )
+    triage, triage_reason = triage_claim(
+        claim_type=claim_type,
+        deadline=classification.deadline,
+        vague=classification.vague,
+        counterfactual=classification.counterfactual,
+        own_records_only=classification.own_records_only,
+        checkable_promise=is_checkable_promise(
+            classification.names_deliverable_or_target, classification.deadline
+        ),
+        now=now,
+    )
+    return Claim(
+        id=stable_id("clm", statement.id),
+        statement_id=statement.id,
+        subject_id=statement.subject_id,
+        document_id=statement.document_id,
+        url=statement.url,
+        quote=quote,
+        quote_verified=statement.quote_verified,
+        speaker=classification.speaker,
+        claim_type=claim_type,
+        restatement=classification.restatement.strip() or quote,
+        made_on=made_on,
+        deadline=classification.deadline,
+        stated_probability=probability,
+        probability_kind=probability_kind,
+        party_political=is_party_political(classification.party_political, quote),
+        triage=triage,
+        triage_reason=triage_reason,
+        classified_by=classified_by,
+        method_version=statement.method_version,
+    )
+
+
+async def extract_document(
+    *,
+    document: CandidateDocument,
+    snapshot: PageSnapshot,
+    entry: RegistryEntry,
+    gateway: ModelGateway,
+    clock: Clock,
+    method_version: str,
+) -> ExtractionResult:
+    """[M] step 4 for one selected document: extract, drop private life, classify,
+    drop other speakers and paraphrases, check every kept quote against the
+    snapshot's whole visible text, type and triage the claims."""
+    notes: list[str] = []
+    page_text = snapshot.main_text or snapshot.text
+    if snapshot.outcome != "ok" or not page_text:
+        notes.append(f"no page text to extract from (fetch outcome {snapshot.outcome}: {snapshot.reason})")
+        return ExtractionResult(
+            subject_id=document.subject_id,
+            document_id=document.id,
+            statements=[],
+            claims=[],
+            dropped=[],
+            notes=notes,
+        )
+    own_document = is_own_document(snapshot.final_url or snapshot.url, entry.urls)
+    extracted = await gateway.run(
+        STEP_EXTRACT,
+        ExtractInput(
+            subject_id=entry.id,
+            subject_name=entry.name,
+            aliases=entry.aliases,
+            subject_kind=entry.kind,
+            subject_urls=entry.urls,
+            document_id=document.id,
+            url=document.url,
+            title=snapshot.title or document.title,
+            published_date=document.published_date,
+            own_document=own_document,
+            page_text=page_text,
+        ),
+        ExtractOutput,
+    )
+
+    dropped: list[DroppedStatement] = []
+    omitted = max(0, extracted.private_life_omitted)
+    for n in range(omitted):
+        dropped.append(
+            _dropped(document, -1 - n, "private_life", _DROP_NOTES["private_life"], method_version)
+        )
+
+    # Privacy backstop first: a statement the keyword rule catches never reaches the classifier.
+    to_classify: list[tuple[int, ExtractedStatement]] = []
+    for index, item in enumerate(extracted.statements):
+        if not item.quote.strip():
+            continue
+        if is_about_private_life(False, item.quote, item.context):
+            dropped.append(
+                _dropped(document, index, "private_life", _DROP_NOTES["private_life"], method_version)
+            )
+            continue
+        to_classify.append((index, item))
+
+    readings: dict[int, StatementClassification] = {}
+    if to_classify:
+        classified = await gateway.run(
+            STEP_CLASSIFY,
+            ClassifyInput(
+                subject_id=entry.id,
+                subject_name=entry.name,
+                aliases=entry.aliases,
+                subject_kind=entry.kind,
+                document_url=document.url,
+                document_title=snapshot.title or document.title,
+                published_date=document.published_date,
+                own_document=own_document,
+                statements=[
+                    StatementToClassify(
+                        index=index,
+                        quote=item.quote.strip(),
+                        context=item.context,
+                        form=item.form,
+                        speaker_hint=item.speaker_hint,
+                    )
+                    for index, item in to_classify
+                ],
+            ),
+            ClassifyOutput,
+        )
+        readings = {reading.index: reading for reading in classified.items}
+
+    statements: list[Statement] = []
+    claims: list[Claim] = []
+    seen: set[str] = set()
+    extracted_by = gateway.model_for(STEP_EXTRACT)
+    classified_by = gateway.model_for(STEP_CLASSIFY)
+    now = today(clock)
+    for index, item in to_classify:
+        quote = item.quote.strip()
+        reading = readings.get(index)
+        if reading is None:
+            dropped.append(
+                _dropped(document, index, "not_a_claim", _DROP_NOTES["not_a_claim"], method_version)
+            )
+            continue
+        reason = drop_reason_for(reading, quote, item.context)
+        if reason is not None:
+            dropped.append(_dropped(document, index, reason, _DROP_NOTES[reason], method_version))
+            continue
+        statement_id = stable_id("stm", document.subject_id, document.id, quote)
+        if statement_id in seen:
+            continue
+        seen.add(statement_id)
+        check = verify_quote(quote, snapshot.text)
+        statement = Statement(
+            id=statement_id,
+            subject_id=document.subject_id,
+            document_id=document.id,
+            url=document.url,
+            snapshot_sha256=snapshot.sha256,
+            quote=quote,
+            quote_verified=check.verified,
+            match_start=check.start if check.verified else None,
+            match_end=check.end if check.verified else None,
+            context=item.context,
+            extracted_by=extracted_by,
+            method_version=method_version,
+        )
+        if not check.verified:
+            notes.append(f"quote {statement_id} unverified: {check.reason}")
+        statements.append(statement)
+        claim = build_claim(
+            statement, reading, made_on=document.published_date, now=now, classified_by=classified_by
+        )
+        if claim is not None:
+            claims.append(claim)
+    return ExtractionResult(
+        subject_id=document.subject_id,
+        document_id=document.id,
+        statements=statements,
+        claims=claims,
+        dropped=dropped,
+        notes=notes,
+    )
