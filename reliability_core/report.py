@@ -24,11 +24,11 @@ import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from reliability_core.clock import Clock
 from reliability_core.confidence import assess_confidence
-from reliability_core.constants import OVERALL_INTERVAL_DRAWS, OVERALL_INTERVAL_SEED, REPORT_SERVED_DAYS
+from reliability_core.constants import OVERALL_INTERVAL_DRAWS, OVERALL_INTERVAL_SEED
 from reliability_core.ids import stable_id
 from reliability_core.models import (
     CLAIM_TYPES,
@@ -52,6 +52,7 @@ from reliability_core.models import (
     TypeScore,
     Verdict,
 )
+from reliability_core.refresh import report_is_stale, report_served_until
 from reliability_core.scoring import (
     CheckedClaim,
     OverallPosterior,
@@ -188,13 +189,15 @@ def claim_counts(
 
 
 def served_until(generated_at: datetime) -> datetime:
-    """[M] step 9: the report "is served for 90 days"."""
-    return generated_at + timedelta(days=REPORT_SERVED_DAYS)
+    """[M] step 9: the report "is served for 90 days" (the rule lives in
+    ``reliability_core.refresh.report_served_until``)."""
+    return report_served_until(generated_at)
 
 
 def is_stale(report: Report, now: datetime) -> bool:
-    """[M] step 9: "After that it is served marked stale while a refresh runs"."""
-    return now >= report.served_until
+    """[M] step 9: "After that it is served marked stale while a refresh runs"
+    (``reliability_core.refresh.report_is_stale`` on the report's served-until)."""
+    return report_is_stale(report.served_until, now)
 
 
 def canonical_report_json(report: Report) -> str:

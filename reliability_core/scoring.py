@@ -44,7 +44,7 @@ from reliability_core.models import (
     SampleMembership,
     Statement,
 )
-from reliability_core.models.reports import BrierScore, Prior
+from reliability_core.models.reports import BrierScore, Prior, Report
 
 # --- Which claims are scored ---------------------------------------------------------
 
@@ -164,6 +164,54 @@ class StaticPriorLookup:
 
     def peer_scores(self, claim_type: ClaimType) -> Sequence[float]:
         return list(self.scores.get(claim_type, ()))
+
+
+def peer_scores_from_reports(
+    reports: Sequence[Report],
+    kinds: Mapping[str, str],
+    *,
+    kind: str,
+    claim_type: ClaimType,
+    exclude_subject_id: str,
+) -> list[float]:
+    """The scores for ``claim_type`` of the other scored subjects of ``kind``: from each
+    subject's latest covered report (by ``generated_at``), those with a number for that
+    type. ``kinds`` maps subject id to kind (from the registry). The subject being scored
+    is left out, so its prior never depends on its own earlier score."""
+    latest: dict[str, Report] = {}
+    for report in reports:
+        if not report.covered or report.subject_id == exclude_subject_id:
+            continue
+        if kinds.get(report.subject_id) != kind:
+            continue
+        held = latest.get(report.subject_id)
+        if held is None or report.generated_at > held.generated_at:
+            latest[report.subject_id] = report
+    scores: list[float] = []
+    for subject_id in sorted(latest):
+        for ts in latest[subject_id].type_scores:
+            if ts.claim_type == claim_type and ts.score is not None:
+                scores.append(ts.score)
+    return scores
+
+
+@dataclass(frozen=True)
+class ReportPriorLookup:
+    """A ``PriorLookup`` over stored reports and the registry's subject kinds."""
+
+    kind: str
+    subject_id: str
+    reports: Sequence[Report]
+    kinds: Mapping[str, str]
+
+    def peer_scores(self, claim_type: ClaimType) -> Sequence[float]:
+        return peer_scores_from_reports(
+            self.reports,
+            self.kinds,
+            kind=self.kind,
+            claim_type=claim_type,
+            exclude_subject_id=self.subject_id,
+        )
 
 
 def default_prior() -> Prior:
