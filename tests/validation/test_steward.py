@@ -1,0 +1,173 @@
+"""Steward queue and rulings ([V] §04)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from reliability_core.clock import FixedClock
+from reliability_core.models import ClaimVerdict
+from reliability_core.report import apply_rulings
+from reliability_core.steward import (
+    RulingRequest,
+    build_steward_queue,
+    detection_probability,
+    open_items,
+    read_rulings,
+    read_steward_queue,
+    record_ruling,
+    store_steward_queue,
+)
+from reliability_core.warehouse import Ledger, Warehouse
+from tests.validation.fakes import DECIDED, claim_verdict
+
+
+def _verdicts() -> list[ClaimVerdict]:
+    out = [
+        claim_verdict("disputed-1", "true", judge_b="false"),
+        claim_verdict("numeric-1", "true", numeric_disputed=True),
+        claim_verdict("held-1", "mostly_true", shown=False),
+        claim_verdict("unresolvable-1", "unresolvable", shown=False),
+        claim_verdict("old-1", "true", decided_at=DECIDED - timedelta(days=8)),
+    ]
+    out += [
+        claim_verdict(f"recent-{n:02d}", "true", decided_at=DECIDED - timedelta(days=n % 7))
+        for n in range(25)
+    ]
+    return out
+
+
+def test_queue_holds_every_disputed_and_held_claim_plus_a_tenth_of_recent_verdicts(clock: FixedClock) -> None:
+    queue = build_steward_queue(_verdicts(), clock=clock, method_version="v")
+    by_claim = {i.claim_id: i.reasons for i in queue.items}
+    assert by_claim["disputed-1"] == ["disputed"]
+    assert by_claim["numeric-1"] == ["disputed"]
+    assert by_claim["held-1"] == ["held"]
+    assert "unresolvable-1" not in by_claim  # no verdict to hold
+    assert "old-1" not in by_claim  # outside the seven days
+    assert queue.eligible_for_sample == 25
+    assert queue.sampled == 3  # ceil(10% of 25)
+    sampled = [c for c, r in by_claim.items() if r == ["random_sample"]]
+    assert len(sampled) == 3 and all(c.startswith("recent-") for c in sampled)
+
+
+def test_random_sample_is_seeded_and_order_independent(clock: FixedClock) -> None:
+    verdicts = _verdicts()
+    first = build_steward_queue(verdicts, clock=clock, method_version="v")
+    again = build_steward_queue(list(reversed(verdicts)), clock=clock, method_version="v")
+    other = build_steward_queue(verdicts, clock=clock, method_version="v", seed=7)
+    ids = [i.claim_id for i in first.items]
+    assert ids == [i.claim_id for i in again.items]
+    assert ids != [i.claim_id for i in other.items]
+
+
+@pytest.mark.parametrize(("k", "expected"), [(0, 0.0), (1, 0.1), (20, 0.8784233454094308)])
+def test_detection_probability_is_one_minus_point_nine_to_the_k(k: int, expected: float) -> None:
+    assert detection_probability(k) == pytest.approx(expected)
+
+
+def test_queue_shows_detection_probability_for_twenty_faked_results(clock: FixedClock) -> None:
+    queue = build_steward_queue(_verdicts(), clock=clock, method_version="v")
+    assert queue.detection_probability[20] == pytest.approx(0.88, abs=0.005)
+
+
+def test_queue_is_stored_per_subject_and_read_back(clock: FixedClock, warehouse: Warehouse) -> None:
+    verdicts = [*_verdicts(), claim_verdict("other-1", "false", judge_b="true", subject_id="harbour-trust")]
+    queue = build_steward_queue(verdicts, clock=clock, method_version="v")
+    store_steward_queue(warehouse, queue)
+    assert {i.claim_id for i in read_steward_queue(warehouse)} == {i.claim_id for i in queue.items}
+    assert [i.claim_id for i in read_steward_queue(warehouse, "harbour-trust")] == ["other-1"]
+
+
+def _request(**changes: object) -> RulingRequest:
+    data: dict[str, object] = {
+        "subject_id": "northwind",
+        "claim_id": "disputed-1",
+        "action": "resolve_for_b",
+        "steward": "ada",
+        "reason": "the annual report's table shows judge B read the right row",
+    }
+    data.update(changes)
+    return RulingRequest.model_validate(data)
+
+
+def test_ruling_is_stored_with_who_when_and_why(clock: FixedClock, ledger: Ledger) -> None:
+    verdict = claim_verdict("disputed-1", "true", judge_b="false")
+    outcome = record_ruling(ledger, _request(), verdict, clock=clock, method_version="v")
+    assert outcome.accepted and outcome.ruling is not None
+    stored = read_rulings(ledger, "northwind")
+    assert stored == [outcome.ruling]
+    assert (stored[0].steward, stored[0].ruled_at, stored[0].action) == ("ada", clock.now(), "resolve_for_b")
+    assert stored[0].reason.startswith("the annual report")
+
+
+def test_recorded_ruling_changes_the_verdict_used_for_the_next_score(
+    clock: FixedClock, ledger: Ledger
+) -> None:
+    verdict = claim_verdict("disputed-1", "true", judge_b="false")
+    record_ruling(ledger, _request(), verdict, clock=clock, method_version="v")
+    [ruled] = apply_rulings([verdict], read_rulings(ledger, "northwind"))
+    assert ruled.verdict == "false"
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        ({"steward": " "}, "name the steward"),
+        ({"reason": ""}, "say why"),
+        ({"action": "overrule"}, "unknown action"),
+        ({"action": "uphold", "new_verdict": "false"}, "takes no new verdict"),
+        ({"action": "demote", "new_verdict": "true"}, "not a demotion"),
+        ({"action": "demote", "new_verdict": "pants_on_fire"}, "unknown verdict"),
+        ({"claim_id": "held-1"}, "only a disputed claim"),
+    ],
+)
+def test_malformed_ruling_is_refused_and_not_stored(
+    clock: FixedClock, ledger: Ledger, changes: dict[str, object], problem: str
+) -> None:
+    verdict = claim_verdict(
+        str(changes.get("claim_id", "disputed-1")), "true", judge_b=None if "claim_id" in changes else "false"
+    )
+    outcome = record_ruling(ledger, _request(**changes), verdict, clock=clock, method_version="v")
+    assert not outcome.accepted
+    assert any(problem in p for p in outcome.problems)
+    assert read_rulings(ledger, "northwind") == []
+
+
+def test_ruling_on_a_claim_without_a_verdict_is_refused(clock: FixedClock, ledger: Ledger) -> None:
+    outcome = record_ruling(ledger, _request(action="uphold"), None, clock=clock, method_version="v")
+    assert not outcome.accepted and "no verdict stored" in outcome.problems[0]
+
+
+def test_resolve_for_b_needs_a_judge_b_verdict(clock: FixedClock, ledger: Ledger) -> None:
+    verdict = claim_verdict("disputed-1", "true", numeric_disputed=True)
+    outcome = record_ruling(ledger, _request(), verdict, clock=clock, method_version="v")
+    assert outcome.problems == ["there is no judge B verdict to resolve for"]
+
+
+def test_demotion_to_a_lower_verdict_or_unresolvable_is_accepted(clock: FixedClock, ledger: Ledger) -> None:
+    verdict = claim_verdict("held-1", "true", shown=False)
+    for new in ("mostly_true", "unresolvable", None):
+        outcome = record_ruling(
+            ledger,
+            _request(claim_id="held-1", action="demote", new_verdict=new),
+            verdict,
+            clock=clock,
+            method_version="v",
+        )
+        assert outcome.accepted, outcome.problems
+        clock.advance(timedelta(minutes=1))
+
+
+def test_ruled_items_leave_the_open_queue_until_queued_again(clock: FixedClock, ledger: Ledger) -> None:
+    verdict = claim_verdict("disputed-1", "true", judge_b="false")
+    queue = build_steward_queue([verdict], clock=clock, method_version="v")
+    assert [i.claim_id for i in open_items(queue.items, [])] == ["disputed-1"]
+    clock.advance(timedelta(hours=1))
+    record_ruling(ledger, _request(action="uphold"), verdict, clock=clock, method_version="v")
+    rulings = read_rulings(ledger, "northwind")
+    assert open_items(queue.items, rulings) == []
+    clock.advance(timedelta(days=7))
+    requeued = build_steward_queue([verdict], clock=clock, method_version="v")
+    assert [i.claim_id for i in open_items(requeued.items, rulings)] == ["disputed-1"]
