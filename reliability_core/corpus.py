@@ -49,6 +49,9 @@ class CorpusPage(BaseModel):
     forward_looking: bool = False
     searchable: bool = True  # False: reachable by URL but never returned by search
     oversize_bytes: int | None = None  # serve this many bytes of filler (the oversize test page)
+    # Evidence class when it differs from ``kind`` (e.g. a subject_own blog post that, as evidence,
+    # is the subject's ordinary statement). None: use ``kind``.
+    source_class: str | None = None
     notes: str = ""
 
 
