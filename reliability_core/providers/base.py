@@ -51,6 +51,9 @@ class ModelRequest(BaseModel):
     output_schema_name: str
     max_output_tokens: int = 4096
     temperature: float = 0.0
+    # Set on the one repair attempt: what the model sent and why it was rejected.
+    previous_output: str | None = None
+    validation_error: str | None = None
 
 
 class ModelResponse(BaseModel):

@@ -1,0 +1,263 @@
+"""Which provider and model runs each model step, in one place.
+
+Defaults follow the method ("Each step uses the cheapest model that does the
+job well"): Claude Haiku for simple extraction and parsing, Claude Sonnet for
+harder reading and search, Claude Opus for decisions and interpreting evidence
+including judge A, and an OpenAI GPT model for judge B "so that the two blind
+judges come from different model families". Model ids are configuration:
+override per step with a config mapping or with environment variables
+``RELIABILITY_MODEL_<STEP>=<provider>:<model>[@<base_url>]``, e.g.
+``RELIABILITY_MODEL_JUDGE_B=openai-compatible:llama-4@http://localhost:8000/v1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import BaseModel, ConfigDict
+
+from reliability_core.providers.base import ModelProvider, SearchProvider
+from reliability_core.providers.errors import ConfigurationError
+from reliability_core.providers.offline_model import OFFLINE_NAME
+
+if TYPE_CHECKING:
+    import httpx
+    import httpx2
+
+    from reliability_core.clock import Clock
+    from reliability_core.providers.gateway import StepGateway
+    from reliability_core.providers.recording import RecordingSearch
+    from reliability_core.providers.retry import RetryPolicy
+
+MODEL_STEPS: tuple[str, ...] = (
+    "confirm_identity",
+    "decide_coverage",
+    "extract_statements",
+    "classify_statements",
+    "write_criteria",
+    "plan_research",
+    "read_evidence",
+    "judge_a",
+    "judge_b",
+    "detect_steering",
+)
+
+# Both judges read the same instructions; they differ only in the model.
+TEMPLATE_FOR_STEP: dict[str, str] = {"judge_a": "judge", "judge_b": "judge"}
+
+PROVIDERS: tuple[str, ...] = ("anthropic", "openai", "openai-compatible", OFFLINE_NAME)
+
+HAIKU = "claude-haiku-5-5"
+SONNET = "claude-sonnet-5-5"
+OPUS = "claude-opus-5-5"
+GPT = "gpt-6.1-sol"
+
+DEFAULT_ASSIGNMENT: dict[str, str] = {
+    # cheap: simple extraction and parsing
+    "extract_statements": f"anthropic:{HAIKU}",
+    "classify_statements": f"anthropic:{HAIKU}",
+    # mid: harder reading and search
+    "confirm_identity": f"anthropic:{SONNET}",
+    "plan_research": f"anthropic:{SONNET}",
+    "read_evidence": f"anthropic:{SONNET}",
+    # strongest: decisions, interpreting evidence, judge A
+    "decide_coverage": f"anthropic:{OPUS}",
+    "write_criteria": f"anthropic:{OPUS}",
+    "judge_a": f"anthropic:{OPUS}",
+    "detect_steering": f"anthropic:{OPUS}",
+    # a different family for judge B
+    "judge_b": f"openai:{GPT}",
+}
+
+ENV_PREFIX = "RELIABILITY_MODEL_"
+
+
+class StepAssignment(BaseModel):
+    """Provider and model for one step; ``base_url`` only for openai-compatible."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    provider: str
+    model: str
+    base_url: str | None = None
+
+    def label(self) -> str:
+        """``provider:model`` (``offline-rules`` alone for the offline provider)."""
+        if self.provider == OFFLINE_NAME:
+            return OFFLINE_NAME
+        suffix = f"@{self.base_url}" if self.base_url else ""
+        return f"{self.provider}:{self.model}{suffix}"
+
+
+def template_for(step: str) -> str:
+    """The prompt template name of ``step`` (``judge`` for both judges)."""
+    return TEMPLATE_FOR_STEP.get(step, step)
+
+
+def parse_assignment(spec: str) -> StepAssignment:
+    """``anthropic:claude-opus-5-5``, ``openai:gpt-6.1-sol``,
+    ``openai-compatible:llama-4@http://localhost:8000/v1`` or ``offline-rules``."""
+    text = spec.strip()
+    if text == OFFLINE_NAME:
+        return StepAssignment(provider=OFFLINE_NAME, model=OFFLINE_NAME)
+    provider, sep, rest = text.partition(":")
+    if not sep or not rest:
+        raise ConfigurationError(f"model assignment {spec!r} is not '<provider>:<model>[@<base_url>]'")
+    if provider not in PROVIDERS:
+        raise ConfigurationError(f"model assignment {spec!r}: unknown provider {provider!r} (known: {PROVIDERS})")
+    model, at, base_url = rest.partition("@")
+    if provider == "openai-compatible" and not base_url:
+        raise ConfigurationError(f"model assignment {spec!r}: openai-compatible needs '@<base_url>'")
+    if provider != "openai-compatible" and at:
+        raise ConfigurationError(f"model assignment {spec!r}: only openai-compatible takes a base URL")
+    return StepAssignment(provider=provider, model=model, base_url=base_url or None)
+
+
+def resolve_assignment(
+    env: Mapping[str, str], config: Mapping[str, str] | None = None
+) -> dict[str, StepAssignment]:
+    """Defaults, then ``config`` (step -> spec), then ``RELIABILITY_MODEL_<STEP>`` from ``env``."""
+    specs = dict(DEFAULT_ASSIGNMENT)
+    for step, spec in (config or {}).items():
+        if step not in MODEL_STEPS:
+            raise ConfigurationError(f"model configuration names unknown step {step!r}")
+        specs[step] = spec
+    for step in MODEL_STEPS:
+        override = env.get(f"{ENV_PREFIX}{step.upper()}")
+        if override:
+            specs[step] = override
+    return {step: parse_assignment(spec) for step, spec in specs.items()}
+
+
+# -- building the live or offline setup from the environment ----------------
+
+TRUE_VALUES = frozenset({"1", "true", "yes", "on"})
+
+
+def _flag(env: Mapping[str, str], name: str) -> bool:
+    return env.get(name, "").strip().lower() in TRUE_VALUES
+
+
+def _concurrency_from_env(env: Mapping[str, str]) -> dict[str, int]:
+    limits: dict[str, int] = {}
+    for provider in PROVIDERS:
+        raw = env.get(f"RELIABILITY_CONCURRENCY_{provider.upper().replace('-', '_')}")
+        if raw:
+            try:
+                limits[provider] = max(1, int(raw))
+            except ValueError:
+                raise ConfigurationError(f"concurrency for {provider} must be an integer, got {raw!r}") from None
+    return limits
+
+
+def build_gateway(
+    env: Mapping[str, str],
+    cache_dir: Path | None,
+    *,
+    config: Mapping[str, str] | None = None,
+    prices_path: Path | None = None,
+    prompts_dir: Path | None = None,
+    http_client: httpx2.AsyncClient | None = None,
+    retry: RetryPolicy | None = None,
+) -> StepGateway:
+    """The gateway for this environment.
+
+    A step assigned to Anthropic runs live when ``ANTHROPIC_API_KEY`` is set, a
+    step assigned to OpenAI when ``OPENAI_API_KEY`` is set; otherwise the step
+    runs on the offline rules (so with no keys everything is offline).
+    ``openai-compatible`` steps always run live (the base URL is an explicit
+    choice; ``OPENAI_COMPATIBLE_API_KEY`` is sent when set).
+    ``RELIABILITY_OFFLINE=1`` forces the offline rules for every step;
+    ``RELIABILITY_CACHE_BYPASS=1`` makes fresh calls (still writing the cache);
+    ``RELIABILITY_CONCURRENCY_<PROVIDER>=n`` bounds concurrent calls.
+    ``gateway.describe()`` shows the outcome.
+    """
+    from reliability_core.providers.anthropic_provider import AnthropicProvider
+    from reliability_core.providers.cache import ResponseCache
+    from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
+    from reliability_core.providers.offline_model import OfflineRulesProvider
+    from reliability_core.providers.openai_compatible import OpenAICompatibleProvider
+    from reliability_core.providers.openai_provider import OpenAIProvider
+    from reliability_core.providers.pricing import DEFAULT_PRICES_PATH, load_prices
+
+    wanted = resolve_assignment(env, config)
+    force_offline = _flag(env, "RELIABILITY_OFFLINE")
+    offline = StepAssignment(provider=OFFLINE_NAME, model=OFFLINE_NAME)
+    offline_provider = OfflineRulesProvider()
+    shared: dict[str, ModelProvider] = {}
+    assignment: dict[str, StepAssignment] = {}
+    providers: dict[str, ModelProvider] = {}
+    for step, chosen in wanted.items():
+        provider: ModelProvider | None = None
+        if force_offline or chosen.provider == OFFLINE_NAME:
+            provider = None
+        elif chosen.provider == "anthropic" and env.get("ANTHROPIC_API_KEY"):
+            if "anthropic" not in shared:
+                shared["anthropic"] = AnthropicProvider(
+                    env["ANTHROPIC_API_KEY"], base_url=env.get("ANTHROPIC_BASE_URL") or None, http_client=http_client
+                )
+            provider = shared["anthropic"]
+        elif chosen.provider == "openai" and env.get("OPENAI_API_KEY"):
+            if "openai" not in shared:
+                shared["openai"] = OpenAIProvider(
+                    env["OPENAI_API_KEY"], base_url=env.get("OPENAI_BASE_URL") or None, http_client=http_client
+                )
+            provider = shared["openai"]
+        elif chosen.provider == "openai-compatible":
+            assert chosen.base_url is not None
+            slot = f"openai-compatible@{chosen.base_url}"
+            if slot not in shared:
+                shared[slot] = OpenAICompatibleProvider(
+                    chosen.base_url,
+                    api_key=env.get("OPENAI_COMPATIBLE_API_KEY") or "not-needed",
+                    family=env.get("OPENAI_COMPATIBLE_FAMILY") or chosen.model.split("-")[0],
+                    http_client=http_client,
+                )
+            provider = shared[slot]
+        if provider is None:
+            assignment[step] = offline
+            providers[step] = offline_provider
+        else:
+            assignment[step] = chosen
+            providers[step] = provider
+    cache = None
+    if cache_dir is not None:
+        cache = ResponseCache(cache_dir / "models", bypass=_flag(env, "RELIABILITY_CACHE_BYPASS"))
+    return StepGateway(
+        assignment,
+        providers,
+        cache=cache,
+        prices=load_prices(prices_path or DEFAULT_PRICES_PATH),
+        retry=retry,
+        prompts_dir=prompts_dir or DEFAULT_PROMPTS_DIR,
+        concurrency=_concurrency_from_env(env),
+    )
+
+
+def build_search(
+    env: Mapping[str, str],
+    corpus_dir: Path,
+    *,
+    cache_dir: Path | None = None,
+    clock: Clock | None = None,
+    http_client: httpx.AsyncClient | None = None,
+    retry: RetryPolicy | None = None,
+) -> RecordingSearch:
+    """Perplexity when ``PERPLEXITY_API_KEY`` is set (and ``RELIABILITY_OFFLINE`` is not),
+    otherwise the FTS5 index over ``corpus_dir``; wrapped so every result set is recorded."""
+    from reliability_core.clock import SystemClock
+    from reliability_core.providers.cache import ResponseCache
+    from reliability_core.providers.offline_search import OfflineSearch
+    from reliability_core.providers.perplexity import PerplexitySearch
+
+    provider: SearchProvider
+    if env.get("PERPLEXITY_API_KEY") and not _flag(env, "RELIABILITY_OFFLINE"):
+        provider = PerplexitySearch(env["PERPLEXITY_API_KEY"], client=http_client, retry=retry)
+    else:
+        provider = OfflineSearch(corpus_dir)
+    cache = None
+    if cache_dir is not None:
+        cache = ResponseCache(cache_dir / "search", bypass=_flag(env, "RELIABILITY_CACHE_BYPASS"))
+    return RecordingSearch(provider, cache, clock or SystemClock())

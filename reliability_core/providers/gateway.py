@@ -1,0 +1,274 @@
+"""The one door every model step goes through.
+
+``await gateway.run(step, payload, OutputType)`` looks up the step's provider
+and model, renders the prompt template, checks the cache, calls the provider
+(bounded concurrency per provider, retries on faults), validates the output
+against ``OutputType`` and makes one repair attempt on invalid output. It
+never returns a partially filled record: the result is a validated
+``OutputType`` or a typed error naming the step and the provider.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from reliability_core.ids import sha256_hex
+from reliability_core.providers.assignment import StepAssignment, template_for
+from reliability_core.providers.base import ModelProvider, ModelRequest, ModelResponse, OutputT, Usage
+from reliability_core.providers.cache import ResponseCache, cache_key
+from reliability_core.providers.errors import ConfigurationError, ModelOutputError, ModelRefusalError
+from reliability_core.providers.offline_model import OFFLINE_NAME
+from reliability_core.providers.pricing import PriceTable, UsageTotals, priced
+from reliability_core.providers.retry import RetryPolicy
+
+DEFAULT_PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
+DEFAULT_CONCURRENCY: dict[str, int] = {
+    "anthropic": 8,
+    "openai": 8,
+    "openai-compatible": 4,
+    OFFLINE_NAME: 32,
+}
+
+
+class StepGateway:
+    """Implements ``ModelGateway``: one structured call per step, through its assigned provider."""
+
+    def __init__(
+        self,
+        assignment: Mapping[str, StepAssignment],
+        providers: Mapping[str, ModelProvider],
+        *,
+        cache: ResponseCache | None = None,
+        prices: PriceTable | None = None,
+        retry: RetryPolicy | None = None,
+        prompts_dir: Path = DEFAULT_PROMPTS_DIR,
+        concurrency: Mapping[str, int] | None = None,
+        max_output_tokens: int = 4096,
+        totals: UsageTotals | None = None,
+        _semaphores: dict[str, asyncio.Semaphore] | None = None,
+    ) -> None:
+        missing = sorted(set(assignment) - set(providers))
+        if missing:
+            raise ConfigurationError(f"no provider for steps {missing}")
+        self.assignment = dict(assignment)
+        self.providers = dict(providers)
+        self.cache = cache
+        self.prices = prices or PriceTable()
+        self.retry = retry or RetryPolicy()
+        self.prompts_dir = prompts_dir
+        self.concurrency = {**DEFAULT_CONCURRENCY, **(concurrency or {})}
+        self.max_output_tokens = max_output_tokens
+        self.totals = totals or UsageTotals()
+        self._semaphores: dict[str, asyncio.Semaphore] = {} if _semaphores is None else _semaphores
+
+    # -- inspection -------------------------------------------------------
+
+    def model_for(self, step: str) -> str:
+        """The model id assigned to ``step`` (``offline-rules`` for the offline provider)."""
+        return self._assignment_for(step).model
+
+    def provider_for(self, step: str) -> ModelProvider:
+        """The provider that runs ``step``."""
+        self._assignment_for(step)
+        return self.providers[step]
+
+    def family_for(self, step: str) -> str:
+        """The model family of ``step``'s provider (so the two judges can be checked to differ)."""
+        return self.provider_for(step).family
+
+    def is_offline(self, step: str | None = None) -> bool:
+        """Whether ``step`` (or, without a step, any step) runs on the offline rules."""
+        steps = [step] if step is not None else list(self.assignment)
+        return any(self.providers[s].name == OFFLINE_NAME for s in steps)
+
+    def describe(self) -> dict[str, str]:
+        """step -> ``provider:model`` (``offline-rules`` for offline steps)."""
+        return {step: self.assignment[step].label() for step in sorted(self.assignment)}
+
+    def metadata(self) -> dict[str, int | float]:
+        """Usage totals with dagster-openai style keys per provider prefix."""
+        return self.totals.metadata()
+
+    def scoped(self) -> StepGateway:
+        """A gateway sharing providers, cache, retries and concurrency limits but
+        with its own usage totals (which also add to this one's): one per subject."""
+        return StepGateway(
+            self.assignment,
+            self.providers,
+            cache=self.cache,
+            prices=self.prices,
+            retry=self.retry,
+            prompts_dir=self.prompts_dir,
+            concurrency=self.concurrency,
+            max_output_tokens=self.max_output_tokens,
+            totals=UsageTotals(parent=self.totals),
+            _semaphores=self._semaphores,
+        )
+
+    # -- the call ---------------------------------------------------------
+
+    async def run(self, step: str, payload: BaseModel, output_type: type[OutputT]) -> OutputT:
+        """Run ``step`` on ``payload`` and return a validated ``output_type``."""
+        assignment = self._assignment_for(step)
+        provider = self.providers[step]
+        request = self._request(step, assignment, provider, payload, output_type)
+        use_cache = self.cache is not None and provider.name != OFFLINE_NAME
+        key = self._cache_key(assignment, provider, request)
+
+        if use_cache:
+            assert self.cache is not None
+            cached = self.cache.get(key)
+            self.totals.note_cache(cached is not None)
+            if cached is not None:
+                hit = self._from_cache(cached, output_type)
+                if hit is not None:
+                    cached_output, usage = hit
+                    self.totals.add(usage.model_copy(update={"cache_hit": True, "cost_usd": 0.0}))
+                    return cached_output
+
+        response = await self._complete(provider, request)
+        output, error = self._validated(response, output_type, provider, request)
+        if error is not None:
+            repair = request.model_copy(
+                update={"previous_output": response.output_json, "validation_error": error}
+            )
+            response = await self._complete(provider, repair)
+            output, error = self._validated(response, output_type, provider, repair)
+            if error is not None:
+                raise ModelOutputError(
+                    f"step {step!r}: provider {provider.name!r} model {request.model!r} returned output "
+                    f"that does not satisfy {output_type.__name__} even after one repair attempt: {error}",
+                    step=step,
+                    provider=provider.name,
+                    model=request.model,
+                    last_error=error,
+                )
+        assert output is not None
+        if use_cache:
+            assert self.cache is not None
+            self.cache.put(
+                key,
+                {
+                    "output_json": output.model_dump_json(),
+                    "usage": response.usage.model_dump(mode="json"),
+                },
+            )
+        return output
+
+    # -- helpers ----------------------------------------------------------
+
+    def _assignment_for(self, step: str) -> StepAssignment:
+        try:
+            return self.assignment[step]
+        except KeyError:
+            raise ConfigurationError(
+                f"no model assigned to step {step!r} (assigned: {sorted(self.assignment)})"
+            ) from None
+
+    def _template(self, step: str, provider: ModelProvider) -> tuple[str, str, str]:
+        name = template_for(step)
+        path = self.prompts_dir / f"{name}.md"
+        if path.exists():
+            text = path.read_text(encoding="utf-8")
+            return name, text, sha256_hex(text)
+        if provider.name == OFFLINE_NAME:
+            return name, "", ""
+        raise ConfigurationError(
+            f"step {step!r}: prompt template {path} is missing (needed by provider {provider.name!r})"
+        )
+
+    def _request(
+        self,
+        step: str,
+        assignment: StepAssignment,
+        provider: ModelProvider,
+        payload: BaseModel,
+        output_type: type[BaseModel],
+    ) -> ModelRequest:
+        name, text, digest = self._template(step, provider)
+        return ModelRequest(
+            step=step,
+            model=assignment.model,
+            template_name=name,
+            template_sha256=digest,
+            system_prompt=text,
+            input_json=payload.model_dump_json(),
+            output_schema=output_type.model_json_schema(),
+            output_schema_name=output_type.__name__,
+            max_output_tokens=self.max_output_tokens,
+        )
+
+    @staticmethod
+    def _cache_key(assignment: StepAssignment, provider: ModelProvider, request: ModelRequest) -> str:
+        return cache_key(
+            provider=provider.name,
+            base_url=assignment.base_url,
+            model=request.model,
+            template_sha256=request.template_sha256,
+            input_json=request.input_json,
+            output_schema=request.output_schema,
+            output_schema_name=request.output_schema_name,
+            max_output_tokens=request.max_output_tokens,
+            temperature=request.temperature,
+        )
+
+    def _semaphore(self, provider: str) -> asyncio.Semaphore:
+        if provider not in self._semaphores:
+            self._semaphores[provider] = asyncio.Semaphore(self.concurrency.get(provider, 4))
+        return self._semaphores[provider]
+
+    async def _complete(self, provider: ModelProvider, request: ModelRequest) -> ModelResponse:
+        async with self._semaphore(provider.name):
+            response = await self.retry.call(
+                lambda: provider.complete(request), step=request.step, provider=provider.name
+            )
+        self.totals.add(priced(response.usage, self.prices))
+        return response
+
+    def _validated(
+        self,
+        response: ModelResponse,
+        output_type: type[OutputT],
+        provider: ModelProvider,
+        request: ModelRequest,
+    ) -> tuple[OutputT | None, str | None]:
+        """(output, None) when valid, (None, error text) when repairable; refusals raise."""
+        text = (response.output_json or "").strip()
+        if response.refusal is not None or not text:
+            self.totals.note_refusal()
+            said = response.refusal if response.refusal is not None else "(empty output)"
+            raise ModelRefusalError(
+                f"step {request.step!r}: provider {provider.name!r} model {request.model!r} "
+                f"refused or returned nothing: {said}",
+                step=request.step,
+                provider=provider.name,
+                model=request.model,
+                refusal=said,
+            )
+        try:
+            return output_type.model_validate_json(text), None
+        except ValidationError as exc:
+            return None, _describe_validation_error(exc)
+
+    @staticmethod
+    def _from_cache(entry: Mapping[str, Any], output_type: type[OutputT]) -> tuple[OutputT, Usage] | None:
+        try:
+            output = output_type.model_validate_json(str(entry["output_json"]))
+            usage = Usage.model_validate(entry["usage"])
+        except (KeyError, ValidationError):
+            return None
+        return output, usage
+
+
+def _describe_validation_error(exc: ValidationError) -> str:
+    """A short, model-readable account of what failed (JSON syntax or which fields)."""
+    lines = []
+    for err in exc.errors(include_url=False)[:20]:
+        where = ".".join(str(part) for part in err.get("loc", ())) or "(root)"
+        lines.append(f"{where}: {err.get('msg', '')}")
+    return "; ".join(lines) or str(exc)

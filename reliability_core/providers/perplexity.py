@@ -1,0 +1,131 @@
+"""Perplexity's Search API over httpx.
+
+``POST https://api.perplexity.ai/search`` with bearer auth; the request carries
+``query``, ``max_results``, ``search_domain_filter`` (allowed domains, and
+excluded ones prefixed with ``-``) and ``search_after_date_filter`` /
+``search_before_date_filter`` (``%m/%d/%Y``). The response's ``results[]``
+(``title``, ``url``, ``snippet``, ``date``) become ``SearchResult`` rows ranked
+in the order returned. Faults are retried by the same policy as model calls.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import httpx
+
+from reliability_core.models import SearchResult
+from reliability_core.providers.base import SearchQuery
+from reliability_core.providers.errors import PermanentProviderError, TransientProviderError
+from reliability_core.providers.retry import RetryPolicy, is_retryable_status, retry_after_from_headers
+from reliability_core.providers.search_filters import domain_allowed, parse_result_date
+
+PERPLEXITY_SEARCH_URL = "https://api.perplexity.ai/search"
+# The Search API returns at most 20 results per query.
+PERPLEXITY_MAX_RESULTS = 20
+
+
+def perplexity_request_body(query: SearchQuery) -> dict[str, Any]:
+    """The JSON body for one query."""
+    body: dict[str, Any] = {
+        "query": query.query,
+        "max_results": max(1, min(query.max_results, PERPLEXITY_MAX_RESULTS)),
+    }
+    domains = [*query.include_domains, *(f"-{d}" for d in query.exclude_domains)]
+    if domains:
+        body["search_domain_filter"] = domains
+    if query.published_after is not None:
+        body["search_after_date_filter"] = _us_date(query.published_after)
+    if query.published_before is not None:
+        body["search_before_date_filter"] = _us_date(query.published_before)
+    return body
+
+
+def _us_date(day: date) -> str:
+    return f"{day.month}/{day.day}/{day.year}"
+
+
+class PerplexitySearch:
+    """``SearchProvider`` over the Perplexity Search API."""
+
+    name = "perplexity"
+
+    def __init__(
+        self,
+        api_key: str,
+        *,
+        client: httpx.AsyncClient | None = None,
+        url: str = PERPLEXITY_SEARCH_URL,
+        retry: RetryPolicy | None = None,
+        timeout: float = 60.0,
+    ) -> None:
+        self._api_key = api_key
+        self._client = client or httpx.AsyncClient(timeout=timeout)
+        self._url = url
+        self._retry = retry or RetryPolicy()
+        self._timeout = timeout
+
+    async def search(self, query: SearchQuery) -> list[SearchResult]:
+        payload = await self._retry.call(lambda: self._post(query), step="search", provider=self.name)
+        return results_from_response(payload, query)
+
+    async def _post(self, query: SearchQuery) -> dict[str, Any]:
+        try:
+            response = await self._client.post(
+                self._url,
+                json=perplexity_request_body(query),
+                headers={"Authorization": f"Bearer {self._api_key}", "Accept": "application/json"},
+                timeout=self._timeout,
+            )
+        except httpx.TimeoutException as exc:
+            raise TransientProviderError(f"perplexity timeout: {exc!r}") from exc
+        except httpx.TransportError as exc:
+            raise TransientProviderError(f"perplexity connection failed: {exc!r}") from exc
+        if response.status_code != 200:
+            message = f"perplexity HTTP {response.status_code}: {response.text[:300]}"
+            if is_retryable_status(response.status_code):
+                raise TransientProviderError(
+                    message,
+                    status=response.status_code,
+                    retry_after=retry_after_from_headers(dict(response.headers)),
+                )
+            raise PermanentProviderError(message, status=response.status_code)
+        try:
+            data = response.json()
+        except ValueError as exc:
+            raise TransientProviderError(f"perplexity returned non-JSON: {response.text[:200]!r}") from exc
+        if not isinstance(data, dict):
+            raise PermanentProviderError(f"perplexity returned {type(data).__name__}, not an object")
+        return data
+
+
+def results_from_response(payload: dict[str, Any], query: SearchQuery) -> list[SearchResult]:
+    """``results[]`` -> ranked ``SearchResult``s; rows without a URL, outside the
+    domain filters or with a known date outside the range are dropped (the API
+    applies the filters too; this keeps the guarantee when it does not)."""
+    out: list[SearchResult] = []
+    for item in payload.get("results") or []:
+        if not isinstance(item, dict):
+            continue
+        url = str(item.get("url") or "").strip()
+        if not url or not domain_allowed(url, query.include_domains, query.exclude_domains):
+            continue
+        published = parse_result_date(item.get("date"))
+        if published is not None and (
+            (query.published_after is not None and published < query.published_after)
+            or (query.published_before is not None and published > query.published_before)
+        ):
+            continue
+        out.append(
+            SearchResult(
+                url=url,
+                title=str(item.get("title") or ""),
+                snippet=str(item.get("snippet") or ""),
+                published_date=published,
+                rank=len(out) + 1,
+            )
+        )
+        if len(out) >= query.max_results:
+            break
+    return out
