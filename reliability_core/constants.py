@@ -25,6 +25,8 @@ CANDIDATES_MAX: Final = 40  # [M] step 2
 CANDIDATE_REUSE_DAYS: Final = 90  # [M] step 2: "stored and reused for 90 days"
 QUICK_REPORT_DOCUMENTS: Final = 8  # [M] step 3: "A quick report keeps 8 documents"
 QUICK_REPORT_FORWARD_LOOKING: Final = 3  # [M] step 3: "3 of them forward-looking"
+CANDIDATE_RESULTS_PER_QUERY: Final = 10  # [#6] results kept per candidate query (one query per kind of document)
+CANDIDATE_OWN_SITE_RESULTS: Final = 20  # [#6] results kept from the subject's own sites ("its own writing")
 
 # --- Sampling -----------------------------------------------------------------
 SAMPLE_CAP_PER_TYPE: Final = 25  # [M] step 5: "Up to 25 per type are chosen"
@@ -77,6 +79,9 @@ GATE_MIN_JUDGE_A_CONFIDENCE: Final = 0.80  # [R] "the Ref is at least 80% sure"
 NUMERIC_ABS_TOLERANCE: Final = 0.05  # [V] T2: "|Δ| ≤ 0.05"
 NUMERIC_REL_TOLERANCE: Final = 0.001  # [V] T2: "or ≤ 0.1% relative"
 NEAR_DUPLICATE_JACCARD: Final = 0.8  # [#7] shingle similarity above which a page is a copy of another
+SHINGLE_WORDS: Final = 5  # [#7] words per shingle for the copy and same-story checks
+EVIDENCE_RESULTS_PER_QUERY: Final = 8  # [#7] search results read per research query (for and against alike)
+EVIDENCE_MAX_PAGES_PER_CLAIM: Final = 16  # [#7] pages opened per claim, split evenly between for and against
 
 # --- Steward [V] ------------------------------------------------------------------
 STEWARD_SAMPLE_RATE: Final = 0.10  # [V] "a random 10% of everything verified in the last seven days"

@@ -33,6 +33,14 @@ class EvidenceItem(StampedRecord):
     observed_value: float | None = None
     excluded: bool = False
     exclusion_reason: str = ""
+    # [#7] additive: what the source policy said, and what kind of statement the quote is.
+    primary_or_major: bool = False  # [R] "at least one primary or major source"
+    subject_own: bool = False  # published by the subject itself (its records or its statements)
+    source_reason: str = ""  # which policy entry or page signal placed the page
+    evidence_kind: Literal[
+        "outcome", "forecast", "poll", "analyst_expectation", "repeat_of_claim", "background"
+    ] = "outcome"
+    same_story_as: str | None = None  # snapshot id of the page this copy duplicates ("counts once")
 
 
 class JudgeVerdict(StampedRecord):
@@ -49,6 +57,9 @@ class JudgeVerdict(StampedRecord):
     cited_evidence_ids: list[str] = Field(default_factory=list)
     observed_value: float | None = None
     decided_at: datetime
+    # [#7] additive: the judge's own verdict before the method's code rules, and which rules changed it.
+    proposed_verdict: Verdict | None = None
+    rules_applied: list[str] = Field(default_factory=list)
 
 
 class GateOutcome(Record):

@@ -1,0 +1,127 @@
+"""Copies and repeats: a claim is never checked against itself, and the same
+story copied on several sites counts once ([M] step 7, [R] "Sources it accepts").
+
+Texts are compared as sets of word shingles. MinHash (datasketch, fixed seed)
+finds candidate copies among many pages; the decision itself is the exact
+shingle Jaccard (or containment) against ``NEAR_DUPLICATE_JACCARD``, so it does
+not depend on the sketch's sampling error.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+
+from datasketch import MinHash, MinHashLSH
+
+from reliability_core.constants import NEAR_DUPLICATE_JACCARD, SHINGLE_WORDS
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+_MINHASH_PERMUTATIONS = 128
+_MINHASH_SEED = 7  # fixed: the same pages always group the same way
+
+
+def words_of(text: str) -> list[str]:
+    """Lower-case word tokens after Unicode normalisation (quotes, dashes and spacing drop out)."""
+    return _WORD.findall(unicodedata.normalize("NFKC", text).casefold())
+
+
+def shingles(text: str, size: int = SHINGLE_WORDS) -> set[str]:
+    """Overlapping runs of ``size`` words; a text shorter than that is one shingle."""
+    tokens = words_of(text)
+    if not tokens:
+        return set()
+    if len(tokens) <= size:
+        return {" ".join(tokens)}
+    return {" ".join(tokens[i : i + size]) for i in range(len(tokens) - size + 1)}
+
+
+def jaccard(a: set[str], b: set[str]) -> float:
+    """|A ∩ B| / |A ∪ B|; 0 for two empty sets."""
+    union = a | b
+    return len(a & b) / len(union) if union else 0.0
+
+
+def containment(part: set[str], whole: set[str]) -> float:
+    """Share of ``part``'s shingles that also occur in ``whole``."""
+    return len(part & whole) / len(part) if part else 0.0
+
+
+def is_copy_of(page_text: str, own_source_text: str) -> bool:
+    """[M] step 7: "Evidence from the claim's own source document is never used, including
+    copies of it at other addresses". A page is a copy when its shingles overlap the own
+    source's by at least ``NEAR_DUPLICATE_JACCARD`` (Jaccard), or when it contains that share
+    of the own source inside a different frame (navigation, ads, a syndication note)."""
+    page, own = shingles(page_text), shingles(own_source_text)
+    if not page or not own:
+        return False
+    return jaccard(page, own) >= NEAR_DUPLICATE_JACCARD or containment(own, page) >= NEAR_DUPLICATE_JACCARD
+
+
+def repeats_claim(evidence_quote: str, claim_texts: Sequence[str]) -> bool:
+    """[M] step 7: "reports that only repeat the claim" are not evidence. An evidence quote
+    repeats the claim when most of it is the claim's own words: its shingles are contained
+    in the claim quote (or restatement) at ``NEAR_DUPLICATE_JACCARD`` or more, or it quotes the
+    claim whole."""
+    quote_sh = shingles(evidence_quote, size=3)
+    quote_norm = " ".join(words_of(evidence_quote))
+    for text in claim_texts:
+        if not text.strip():
+            continue
+        text_norm = " ".join(words_of(text))
+        if text_norm and len(text_norm) >= 20 and text_norm in quote_norm:
+            return True
+        if containment(quote_sh, shingles(text, size=3)) >= NEAR_DUPLICATE_JACCARD:
+            return True
+    return False
+
+
+def _minhash(shingle_set: set[str]) -> MinHash:
+    sketch = MinHash(num_perm=_MINHASH_PERMUTATIONS, seed=_MINHASH_SEED)
+    for item in sorted(shingle_set):
+        sketch.update(item.encode("utf-8"))
+    return sketch
+
+
+def group_same_story(texts: Mapping[str, str]) -> list[list[str]]:
+    """[R] "The same story copied on several sites counts once." Groups keys whose texts are
+    near-duplicates (exact shingle Jaccard or containment >= ``NEAR_DUPLICATE_JACCARD``); MinHash
+    LSH proposes the candidate pairs. Groups keep the input order; singletons are groups too."""
+    keys = list(texts)
+    sets = {key: shingles(texts[key]) for key in keys}
+    # The LSH threshold sits below the decision threshold so no true copy is missed.
+    lsh = MinHashLSH(threshold=max(0.1, NEAR_DUPLICATE_JACCARD - 0.3), num_perm=_MINHASH_PERMUTATIONS)
+    sketches: dict[str, MinHash] = {}
+    for key in keys:
+        if sets[key]:
+            sketches[key] = _minhash(sets[key])
+            lsh.insert(key, sketches[key])
+    parent = {key: key for key in keys}
+
+    def find(key: str) -> str:
+        while parent[key] != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    order = {key: i for i, key in enumerate(keys)}
+    for key in keys:
+        if key not in sketches:
+            continue
+        for other in lsh.query(sketches[key]):
+            if other == key or not _near_duplicate(sets[key], sets[other]):
+                continue
+            a, b = find(key), find(other)
+            if a != b:
+                first, second = sorted((a, b), key=order.__getitem__)
+                parent[second] = first
+    groups: dict[str, list[str]] = {}
+    for key in keys:
+        groups.setdefault(find(key), []).append(key)
+    return sorted(groups.values(), key=lambda group: order[group[0]])
+
+
+def _near_duplicate(a: set[str], b: set[str]) -> bool:
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    return jaccard(a, b) >= NEAR_DUPLICATE_JACCARD or containment(small, large) >= NEAR_DUPLICATE_JACCARD

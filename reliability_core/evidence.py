@@ -1,0 +1,482 @@
+"""Step 7: gather evidence ([M] step 7; [R] "Sources it accepts").
+
+"A research step searches the web for dated evidence, preferring sources
+independent of the subject. It reads the pages itself, respecting each site's
+robots.txt; a site that asks for more than 30 seconds between requests is
+skipped rather than fetched early. It looks for evidence for and against
+equally. Every evidence quote is checked mechanically against the fetched
+page. Evidence from the claim's own source document is never used, including
+copies of it at other addresses and reports that only repeat the claim: a
+claim cannot be checked against itself."
+
+The flow: the "plan_research" step writes separate queries for and against;
+each query goes through the recording search (so every URL used was returned
+by search); each returned page is opened through the safe fetcher (robots and
+crawl-delay skips happen there and come back as the snapshot's outcome); the
+source policy classes the page; the "read_evidence" step proposes dated
+quotes with observed values and stance; code verifies every quote against the
+fetched text and applies the exclusion rules. Excluded items are kept, with
+their reasons, so a report can show what was set aside and why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from reliability_core.candidates import SearchLike, canonical_url, urls_returned_by_search
+from reliability_core.clock import Clock
+from reliability_core.constants import (
+    EVIDENCE_MAX_PAGES_PER_CLAIM,
+    EVIDENCE_QUOTE_MAX_CHARS,
+    EVIDENCE_QUOTE_MIN_CHARS,
+    EVIDENCE_RESULTS_PER_QUERY,
+)
+from reliability_core.duplicates import group_same_story, is_copy_of, repeats_claim
+from reliability_core.ids import stable_id
+from reliability_core.models.base import Basis, ClaimType, Record, SourceClass
+from reliability_core.models.claims import Claim, CriteriaLevels, NumericCriteria, ResolutionCriteria
+from reliability_core.models.documents import PageSnapshot, SearchResultSet
+from reliability_core.models.subjects import RegistryEntry
+from reliability_core.models.verdicts import EvidenceItem
+from reliability_core.providers.base import ModelGateway, SearchQuery
+from reliability_core.sources import (
+    SourcePolicy,
+    classify_source,
+    default_source_policy,
+    is_reliable_class,
+    subject_domains,
+)
+from reliability_core.steering import SteeringResult, detect_steering, detect_steering_with_model
+
+STEP_PLAN_RESEARCH = "plan_research"
+STEP_READ_EVIDENCE = "read_evidence"
+
+Side = Literal["for", "against"]
+Stance = Literal["supports", "contradicts", "neutral"]
+EvidenceKind = Literal["outcome", "forecast", "poll", "analyst_expectation", "repeat_of_claim", "background"]
+
+# Kinds of statement that are never an outcome ([R] "Forecasts, polls and analyst
+# expectations are never outcomes").
+NEVER_OUTCOMES: frozenset[str] = frozenset({"forecast", "poll", "analyst_expectation"})
+
+# The order in which a copied story keeps one page: the most authoritative publisher.
+_CLASS_RANK: dict[SourceClass, int] = {
+    "official_record": 0,
+    "wire_service": 1,
+    "established_newsroom": 2,
+    "subject_ordinary_statement": 3,
+}
+
+
+# --- model step inputs and outputs ------------------------------------------------------
+
+
+class PlanResearchInput(BaseModel):
+    """Input of "plan_research": the claim restatement and its frozen criteria only."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    restatement: str
+    claim_type: ClaimType
+    made_on: date | None
+    deadline: date | None
+    judge_at: date
+    levels: CriteriaLevels
+    numeric: NumericCriteria | None
+
+
+class PlanResearchOutput(BaseModel):
+    """Separate queries for each side, so both are looked for equally."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    queries_for: list[str] = Field(description="Queries for evidence that the claim held")
+    queries_against: list[str] = Field(
+        description="Queries for evidence that it did not (delays, cancellations, misses, lower figures)"
+    )
+
+
+class ReadEvidenceInput(BaseModel):
+    """Input of "read_evidence": one fetched page and the claim it may bear on."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    restatement: str
+    claim_type: ClaimType
+    judge_at: date
+    levels: CriteriaLevels
+    numeric: NumericCriteria | None
+    page_url: str
+    page_title: str
+    page_published: date | None
+    page_text: str
+
+
+class ReadItem(BaseModel):
+    """One dated quote the reader proposes; code verifies it before anything else."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    quote: str = Field(description="Copied word for word from the page text, 20 to 600 characters")
+    published_date: date | None = Field(description="The date the quoted account refers to or was published")
+    observed_value: float | None = Field(
+        description="The number the quote reports for the criteria's quantity"
+    )
+    stance: Stance
+    kind: EvidenceKind
+
+
+class ReadEvidenceOutput(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    items: list[ReadItem]
+
+
+# --- records --------------------------------------------------------------------------
+
+
+class PageSkip(Record):
+    """A returned URL that gave no evidence, and why (own source, fetch outcome, class, copy)."""
+
+    url: str
+    side: Side
+    reason: str
+    snapshot_id: str | None = None
+    source_class: SourceClass | None = None
+
+
+class EvidenceResult(Record):
+    """Everything step 7 produced for one claim."""
+
+    claim_id: str
+    items: list[EvidenceItem]
+    result_sets: list[SearchResultSet]
+    snapshots: list[PageSnapshot]
+    skipped: list[PageSkip] = Field(default_factory=list)
+    queries_for: list[str] = Field(default_factory=list)
+    queries_against: list[str] = Field(default_factory=list)
+    steering: SteeringResult = Field(default_factory=lambda: SteeringResult(detected=False))
+
+
+class Fetcher(Protocol):
+    """H1's ``SafeFetcher``: robots, crawl delay and address checks happen inside."""
+
+    async def snapshot(self, url: str, method_version: str) -> PageSnapshot: ...
+
+
+# --- pure rules -------------------------------------------------------------------------
+
+
+def usable_evidence(evidence: Sequence[EvidenceItem]) -> list[EvidenceItem]:
+    """[#7] "unverified quotes are never given to a judge"; excluded items (own source,
+    copies, repeats, rejected classes, forecasts, second copies of a story) never count."""
+    return [item for item in evidence if item.quote_verified and not item.excluded]
+
+
+def basis_of_evidence(evidence: Sequence[EvidenceItem]) -> Basis:
+    """[M] step 8: "Every verdict records what it rests on: an independent source, only the
+    subject's official records, only its ordinary statements, or nothing"."""
+    items = usable_evidence(evidence)
+    if any(is_reliable_class(item.source_class) and not item.subject_own for item in items):
+        return "independent_source"
+    if any(item.subject_own and item.source_class == "official_record" for item in items):
+        return "official_records_only"
+    if any(item.source_class == "subject_ordinary_statement" for item in items):
+        return "ordinary_statements_only"
+    return "nothing"
+
+
+def is_own_source_url(url: str, own_urls: Sequence[str]) -> bool:
+    """[M] step 7: never "the claim's own source document": the same URL after canonicalisation."""
+    own = {canonical_url(u) for u in own_urls if u}
+    return canonical_url(url) in own
+
+
+def never_an_outcome(kind: str) -> bool:
+    """[R] "Forecasts, polls and analyst expectations are never outcomes"."""
+    return kind in NEVER_OUTCOMES
+
+
+def item_exclusion_reason(item: ReadItem, *, verified: bool, claim: Claim) -> str:
+    """Why a read quote cannot be evidence, or "" when it can. In order: unverified quote
+    ([V] T1), a report that only repeats the claim ([M] step 7), a forecast, poll or analyst
+    expectation ([R])."""
+    if not verified:
+        return "quote not found word for word on the fetched page: never given to a judge"
+    if item.kind == "repeat_of_claim" or repeats_claim(item.quote, [claim.quote, claim.restatement]):
+        return "only repeats the claim: a claim cannot be checked against itself"
+    if never_an_outcome(item.kind):
+        return f"{item.kind.replace('_', ' ')}: forecasts, polls and analyst expectations are never outcomes"
+    return ""
+
+
+def mark_same_story(items: Sequence[EvidenceItem], texts: dict[str, str]) -> list[EvidenceItem]:
+    """[R] "The same story copied on several sites counts once." Pages (by snapshot id) whose
+    texts are near-duplicates form one story; the most authoritative page keeps its items,
+    the others' items are excluded with ``same_story_as`` naming the kept page."""
+    admitted_pages = {item.snapshot_id for item in items if not item.excluded}
+    ordered = [sid for sid in dict.fromkeys(item.snapshot_id for item in items) if sid in admitted_pages]
+    rank = {
+        item.snapshot_id: _CLASS_RANK.get(item.source_class, 9)
+        for item in items
+        if item.snapshot_id in admitted_pages
+    }
+    groups = group_same_story({sid: texts.get(sid, "") for sid in ordered})
+    keeper_of: dict[str, str] = {}
+    for group in groups:
+        keeper = min(group, key=lambda sid: (rank.get(sid, 9), ordered.index(sid)))
+        for sid in group:
+            if sid != keeper:
+                keeper_of[sid] = keeper
+    out: list[EvidenceItem] = []
+    for item in items:
+        kept_page = keeper_of.get(item.snapshot_id)
+        if kept_page is not None and not item.excluded:
+            item = item.model_copy(
+                update={
+                    "excluded": True,
+                    "exclusion_reason": f"same story as page {kept_page}: counts once",
+                    "same_story_as": kept_page,
+                }
+            )
+        out.append(item)
+    return out
+
+
+def interleave_sides(
+    for_urls: Sequence[tuple[str, date | None]],
+    against_urls: Sequence[tuple[str, date | None]],
+    limit: int = EVIDENCE_MAX_PAGES_PER_CLAIM,
+) -> list[tuple[str, Side, date | None]]:
+    """[M] step 7: "It looks for evidence for and against equally": pages are taken
+    alternately from each side's results, one page once, up to ``limit``."""
+    seen: set[str] = set()
+    out: list[tuple[str, Side, date | None]] = []
+    queues: list[tuple[Side, list[tuple[str, date | None]]]] = [
+        ("for", list(for_urls)),
+        ("against", list(against_urls)),
+    ]
+    while len(out) < limit and any(queue for _, queue in queues):
+        for side, queue in queues:
+            while queue:
+                url, published = queue.pop(0)
+                key = canonical_url(url)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((url, side, published))
+                break
+            if len(out) >= limit:
+                break
+    return out
+
+
+# --- the step ---------------------------------------------------------------------------
+
+
+async def gather_evidence(
+    *,
+    claim: Claim,
+    criteria: ResolutionCriteria,
+    own_source: PageSnapshot | None,
+    gateway: ModelGateway,
+    search: SearchLike,
+    fetcher: Fetcher,
+    clock: Clock,
+    method_version: str,
+    subject: RegistryEntry | None = None,
+    policy: SourcePolicy | None = None,
+    model_steering_check: bool = False,
+) -> EvidenceResult:
+    """[M] step 7 for one claim. Only URLs the search returned are opened; every quote is
+    verified against the page the fetcher read; excluded items are kept with reasons.
+    ``subject`` gives the subject's own domains (its pages are its records or its ordinary
+    statements, never independent); ``model_steering_check`` adds the "detect_steering"
+    model step to the rule-based steering check of the evidence pages."""
+    from reliability_core.text.quotes import value_in_quote, verify_quote
+
+    policy = policy or default_source_policy()
+    own_domains = subject_domains(subject)
+    plan = await gateway.run(
+        STEP_PLAN_RESEARCH,
+        PlanResearchInput(
+            restatement=claim.restatement,
+            claim_type=claim.claim_type,
+            made_on=claim.made_on,
+            deadline=claim.deadline,
+            judge_at=criteria.judge_at,
+            levels=criteria.levels,
+            numeric=criteria.numeric,
+        ),
+        PlanResearchOutput,
+    )
+    result_sets: list[SearchResultSet] = []
+    side_urls: dict[Side, list[tuple[str, date | None]]] = {"for": [], "against": []}
+    for side, queries in (("for", plan.queries_for), ("against", plan.queries_against)):
+        for query in dict.fromkeys(q.strip() for q in queries if q.strip()):
+            result_set = await search.search(
+                claim.subject_id,
+                f"evidence:{claim.id}:{side}",
+                SearchQuery(query=query, max_results=EVIDENCE_RESULTS_PER_QUERY),
+                method_version,
+            )
+            result_sets.append(result_set)
+            side_urls[side].extend((r.url, r.published_date) for r in result_set.results)  # type: ignore[index]
+
+    returned = urls_returned_by_search(result_sets)
+    own_urls = [claim.url] + ([own_source.url, own_source.final_url or ""] if own_source else [])
+    own_text = (own_source.main_text or own_source.text) if own_source else ""
+    snapshots: list[PageSnapshot] = []
+    skipped: list[PageSkip] = []
+    items: list[EvidenceItem] = []
+    page_texts: dict[str, str] = {}
+    steering_texts: dict[str, str] = {}
+
+    for url, side, search_date in interleave_sides(side_urls["for"], side_urls["against"]):
+        if canonical_url(url) not in returned:  # defensive: the list is built from result sets
+            continue
+        if is_own_source_url(url, own_urls):
+            skipped.append(PageSkip(url=url, side=side, reason="the claim's own source document (same URL)"))
+            continue
+        snapshot = await fetcher.snapshot(url, method_version)
+        snapshots.append(snapshot)
+        if snapshot.outcome != "ok":
+            skipped.append(
+                PageSkip(
+                    url=url,
+                    side=side,
+                    reason=f"not read: {snapshot.outcome} {snapshot.reason}".strip(),
+                    snapshot_id=snapshot.id,
+                )
+            )
+            continue
+        page_url = snapshot.final_url or snapshot.url
+        if is_own_source_url(page_url, own_urls):
+            skipped.append(
+                PageSkip(
+                    url=url,
+                    side=side,
+                    reason="redirects to the claim's own source document",
+                    snapshot_id=snapshot.id,
+                )
+            )
+            continue
+        body = snapshot.main_text or snapshot.text
+        if own_text and is_copy_of(body, own_text):
+            skipped.append(
+                PageSkip(
+                    url=url,
+                    side=side,
+                    reason="copy of the claim's own source at another address",
+                    snapshot_id=snapshot.id,
+                )
+            )
+            continue
+        source = classify_source(
+            page_url,
+            title=snapshot.title,
+            text=body,
+            own_domains=own_domains,
+            subject_name=subject.name if subject else "",
+            policy=policy,
+        )
+        if not source.accepted:
+            skipped.append(
+                PageSkip(
+                    url=url,
+                    side=side,
+                    reason=f"rejected source class {source.source_class}: never evidence ({source.reason})",
+                    snapshot_id=snapshot.id,
+                    source_class=source.source_class,
+                )
+            )
+            continue
+        read = await gateway.run(
+            STEP_READ_EVIDENCE,
+            ReadEvidenceInput(
+                restatement=claim.restatement,
+                claim_type=claim.claim_type,
+                judge_at=criteria.judge_at,
+                levels=criteria.levels,
+                numeric=criteria.numeric,
+                page_url=page_url,
+                page_title=snapshot.title,
+                page_published=search_date,
+                page_text=body,
+            ),
+            ReadEvidenceOutput,
+        )
+        page_texts[snapshot.id] = body
+        for proposed in read.items:
+            check = verify_quote(
+                proposed.quote,
+                snapshot.text,
+                min_chars=EVIDENCE_QUOTE_MIN_CHARS,
+                max_chars=EVIDENCE_QUOTE_MAX_CHARS,
+            )
+            observed = proposed.observed_value
+            if observed is not None and check.verified and not value_in_quote(observed, proposed.quote):
+                observed = None  # [V] T1 "Find the value inside the quote": an unfound value is not kept
+            reason = item_exclusion_reason(proposed, verified=check.verified, claim=claim)
+            items.append(
+                EvidenceItem(
+                    method_version=method_version,
+                    id=stable_id("evd", claim.id, snapshot.sha256, proposed.quote),
+                    claim_id=claim.id,
+                    subject_id=claim.subject_id,
+                    url=url,
+                    final_url=snapshot.final_url,
+                    snapshot_id=snapshot.id,
+                    snapshot_sha256=snapshot.sha256,
+                    http_status=snapshot.status,
+                    fetched_at=snapshot.fetched_at,
+                    quote=proposed.quote,
+                    quote_verified=check.verified,
+                    source_class=source.source_class,
+                    publisher=source.publisher,
+                    independent=not source.subject_own,
+                    published_date=proposed.published_date or search_date,
+                    side=side,
+                    stance=proposed.stance,
+                    observed_value=observed,
+                    excluded=bool(reason),
+                    exclusion_reason=reason,
+                    primary_or_major=source.primary_or_major,
+                    subject_own=source.subject_own,
+                    source_reason=source.reason,
+                    evidence_kind=proposed.kind,
+                )
+            )
+        if any(not item.excluded for item in items if item.snapshot_id == snapshot.id):
+            steering_texts[page_url] = snapshot.text
+
+    items = mark_same_story(_dedupe_items(items), page_texts)
+    if model_steering_check and steering_texts:
+        steering = await detect_steering_with_model(steering_texts, gateway)
+    else:
+        steering = detect_steering(steering_texts)
+    return EvidenceResult(
+        claim_id=claim.id,
+        items=items,
+        result_sets=result_sets,
+        snapshots=snapshots,
+        skipped=skipped,
+        queries_for=list(plan.queries_for),
+        queries_against=list(plan.queries_against),
+        steering=steering,
+    )
+
+
+def _dedupe_items(items: Sequence[EvidenceItem]) -> list[EvidenceItem]:
+    """The same quote from the same page is one item, even when the reader proposed it twice."""
+    seen: set[str] = set()
+    out: list[EvidenceItem] = []
+    for item in items:
+        if item.id not in seen:
+            seen.add(item.id)
+            out.append(item)
+    return out

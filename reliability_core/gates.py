@@ -1,0 +1,174 @@
+"""Display gates: code, not a model, decides whether a verdict is shown
+([R] "The AI proposes; rules in our code decide whether you see it").
+
+Each gate is one named function returning a ``GateCheck``; ``decide_display``
+runs them all and holds the verdict for the steward when any fails. A held
+verdict is stored with the names of the gates it failed and is not scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from reliability_core.constants import (
+    GATE_MIN_INDEPENDENT_PUBLISHERS,
+    GATE_MIN_JUDGE_A_CONFIDENCE,
+    GATE_MIN_PRIMARY_OR_MAJOR,
+)
+from reliability_core.evidence import basis_of_evidence, usable_evidence
+from reliability_core.models.base import SCORED_VERDICTS, Verdict
+from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem, GateOutcome
+from reliability_core.sources import is_reliable_class
+from reliability_core.steering import SteeringResult
+
+GATE_PUBLISHERS = "independent_publishers"
+GATE_CONFIDENCE = "judge_a_confidence"
+GATE_NO_CONTRADICTION = "no_reliable_contradiction"
+GATE_NO_STEERING = "no_steering"
+GATE_BASIS_DISCLOSED = "basis_disclosed"
+GATE_NUMERIC_AGREEMENT = "numeric_extractions_agree"
+
+SUBJECT_PUBLISHER = "the subject itself"
+
+
+class GateCheck(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    passed: bool
+    note: str
+
+
+def backing_stances(verdict: Verdict) -> frozenset[str]:
+    """Which evidence stance backs a verdict: support backs true, contradiction backs false,
+    either backs mixed; nothing backs "unresolvable"."""
+    if verdict in ("true", "mostly_true"):
+        return frozenset({"supports"})
+    if verdict in ("false", "mostly_false"):
+        return frozenset({"contradicts"})
+    if verdict == "mixed":
+        return frozenset({"supports", "contradicts"})
+    return frozenset()
+
+
+def backing_evidence(verdict: Verdict, evidence: Sequence[EvidenceItem]) -> list[EvidenceItem]:
+    """Verified, admitted evidence from a reliable class whose stance backs the verdict."""
+    stances = backing_stances(verdict)
+    return [
+        item
+        for item in usable_evidence(evidence)
+        if is_reliable_class(item.source_class) and item.stance in stances
+    ]
+
+
+def publisher_key(item: EvidenceItem) -> str:
+    """Publishers are counted once each; all of the subject's own records are one publisher."""
+    return SUBJECT_PUBLISHER if item.subject_own else item.publisher.casefold()
+
+
+def gate_independent_publishers(verdict: Verdict, evidence: Sequence[EvidenceItem]) -> GateCheck:
+    """[R] "at least 2 independent publishers back it, including at least one primary or
+    major source". Copies of one story are already excluded ("counts once"), and the
+    subject's own records count as one publisher."""
+    backing = backing_evidence(verdict, evidence)
+    publishers = {publisher_key(item) for item in backing}
+    primary = {publisher_key(item) for item in backing if item.primary_or_major}
+    passed = len(publishers) >= GATE_MIN_INDEPENDENT_PUBLISHERS and len(primary) >= GATE_MIN_PRIMARY_OR_MAJOR
+    note = (
+        f"{len(publishers)} independent publisher(s) back it ({', '.join(sorted(publishers)) or 'none'}), "
+        f"{len(primary)} primary or major; need {GATE_MIN_INDEPENDENT_PUBLISHERS} and {GATE_MIN_PRIMARY_OR_MAJOR}"
+    )
+    return GateCheck(name=GATE_PUBLISHERS, passed=passed, note=note)
+
+
+def gate_judge_a_confidence(judge_a_confidence: float | None) -> GateCheck:
+    """[R] "the Ref is at least 80% sure": judge A's confidence is at least
+    ``GATE_MIN_JUDGE_A_CONFIDENCE``."""
+    passed = judge_a_confidence is not None and judge_a_confidence >= GATE_MIN_JUDGE_A_CONFIDENCE
+    shown = "none" if judge_a_confidence is None else f"{judge_a_confidence:.2f}"
+    return GateCheck(
+        name=GATE_CONFIDENCE,
+        passed=passed,
+        note=f"judge A confidence {shown}, need {GATE_MIN_JUDGE_A_CONFIDENCE:.2f}",
+    )
+
+
+def gate_no_reliable_contradiction(verdict: Verdict, evidence: Sequence[EvidenceItem]) -> GateCheck:
+    """[R] "reliable sources don't contradict it": no admitted evidence from an official
+    record, wire service or established newsroom takes the opposite side. (A "mixed"
+    verdict is backed by both sides, so nothing contradicts it.)"""
+    if verdict in ("true", "mostly_true"):
+        opposite = "contradicts"
+    elif verdict in ("false", "mostly_false"):
+        opposite = "supports"
+    else:
+        return GateCheck(name=GATE_NO_CONTRADICTION, passed=True, note=f"{verdict}: no opposite side")
+    against = [
+        item.id
+        for item in usable_evidence(evidence)
+        if is_reliable_class(item.source_class) and item.stance == opposite
+    ]
+    note = f"reliable evidence against: {', '.join(against)}" if against else "no reliable evidence against"
+    return GateCheck(name=GATE_NO_CONTRADICTION, passed=not against, note=note)
+
+
+def gate_no_steering(steering: SteeringResult) -> GateCheck:
+    """[R] "nothing in the claim, an appeal or the sources tried to steer the Ref";
+    [#7] "A detected attempt blocks the verdict from display and is recorded"."""
+    note = "; ".join(steering.notes()) if steering.detected else "no steering detected"
+    return GateCheck(name=GATE_NO_STEERING, passed=not steering.detected, note=note)
+
+
+def gate_basis_disclosed(verdict: ClaimVerdict, evidence: Sequence[EvidenceItem]) -> GateCheck:
+    """[#7] "for a true/false verdict resting on official records only, the basis says so"
+    ([M] step 8: "Such a verdict says the claim matches the subject's own official record ...
+    the report says so beside each one")."""
+    backing = backing_evidence(verdict.verdict, evidence)
+    rests_on = basis_of_evidence(backing) if backing else basis_of_evidence(usable_evidence(evidence))
+    if rests_on != "official_records_only":
+        return GateCheck(name=GATE_BASIS_DISCLOSED, passed=True, note=f"rests on {rests_on}")
+    passed = verdict.basis == "official_records_only"
+    return GateCheck(
+        name=GATE_BASIS_DISCLOSED,
+        passed=passed,
+        note=f"rests on the subject's official records only; basis recorded as {verdict.basis}",
+    )
+
+
+def gate_numeric_extractions_agree(verdict: ClaimVerdict) -> GateCheck:
+    """[V] T2 "Disagree → disputed. A mismatch never averages out. The claim is marked disputed
+    and goes to the steward": a numeric claim whose blind extractions differ is held."""
+    return GateCheck(
+        name=GATE_NUMERIC_AGREEMENT,
+        passed=not verdict.numeric_disputed,
+        note="judges' extracted values differ beyond tolerance"
+        if verdict.numeric_disputed
+        else "agree or not numeric",
+    )
+
+
+def decide_display(
+    verdict: ClaimVerdict,
+    evidence: Sequence[EvidenceItem],
+    judge_a_confidence: float | None,
+    steering: SteeringResult,
+) -> GateOutcome:
+    """[R] "A yes or a no is shown only when all of these hold"; otherwise the verdict is held
+    for the steward and not scored. An "unresolvable" verdict is not scored, so only the
+    steering gate applies to it (a steered page still blocks display and is recorded)."""
+    checks = [gate_no_steering(steering)]
+    if verdict.verdict in SCORED_VERDICTS:
+        checks += [
+            gate_independent_publishers(verdict.verdict, evidence),
+            gate_judge_a_confidence(judge_a_confidence),
+            gate_no_reliable_contradiction(verdict.verdict, evidence),
+            gate_basis_disclosed(verdict, evidence),
+            gate_numeric_extractions_agree(verdict),
+        ]
+    failed = [check.name for check in checks if not check.passed]
+    notes = [f"{check.name}: {'pass' if check.passed else 'FAIL'}: {check.note}" for check in checks]
+    if verdict.verdict not in SCORED_VERDICTS:
+        notes.append("unresolvable is counted, not scored: the verdict gates do not apply")
+    return GateOutcome(shown=not failed, failed=failed, notes=notes)
