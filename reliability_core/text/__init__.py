@@ -1,0 +1,1 @@
+"""Text rules: normalisation for matching and the mechanical quote and value checks ([V] T1)."""

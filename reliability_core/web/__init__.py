@@ -1,0 +1,18 @@
+"""The web layer: safe fetching, robots.txt, page text ([V] T1, [M] steps 4 and 7).
+See docs/architecture/web.md."""
+
+from reliability_core.web.fetch import FetchResult, Resolver, SafeFetcher, SystemResolver, live_fetcher
+from reliability_core.web.offline import OfflineCorpusTransport, OfflineResolver, offline_fetcher
+from reliability_core.web.urls import canonical_url
+
+__all__ = [
+    "FetchResult",
+    "OfflineCorpusTransport",
+    "OfflineResolver",
+    "Resolver",
+    "SafeFetcher",
+    "SystemResolver",
+    "canonical_url",
+    "live_fetcher",
+    "offline_fetcher",
+]

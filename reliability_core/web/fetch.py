@@ -1,0 +1,351 @@
+"""The safe fetcher ([V] T1 "Fetch the cited URL — safely: HTTPS only. Private,
+loopback and metadata addresses refused; every redirect re-checked; 10 s timeout;
+3 MB cap. GitHub blobs are read raw; arXiv abstracts also try the HTML version.")
+
+Every fetch, successful or refused, ends in a record ([V] T1 "Record the evidence:
+HTTP status, fetch time and a SHA-256 of the content"). The transport is the seam:
+the live transport and the offline corpus transport receive the same requests.
+
+How DNS rebinding is defeated: each hop's host is resolved once, every answer must
+be public, and the request is sent to the checked address itself (the URL carries
+the IP; ``Host`` and the TLS ``sni_hostname`` carry the name, so certificates are
+still verified against the name). No second lookup happens between check and connect.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import socket
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Protocol
+from urllib.parse import urljoin
+
+import httpx
+
+from reliability_core.clock import Clock
+from reliability_core.constants import FETCH_MAX_BYTES, FETCH_MAX_REDIRECTS, FETCH_TIMEOUT_SECONDS, USER_AGENT
+from reliability_core.ids import stable_id
+from reliability_core.models.documents import FetchOutcome, PageSnapshot
+from reliability_core.web.addresses import IPAddress, address_refusal_reason, parse_address
+from reliability_core.web.page_text import declared_type_is_refused, extract_page_texts
+from reliability_core.web.robots import (
+    ROBOTS_PRODUCT_TOKEN,
+    HostThrottle,
+    RealTimer,
+    RobotsCache,
+    RobotsRules,
+    Timer,
+    crawl_delay_too_long,
+)
+from reliability_core.web.urls import UrlCheck, arxiv_html_url, check_fetch_url, github_raw_url, robots_url
+
+_REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
+_ACCEPT = "text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.1"
+
+
+class Resolver(Protocol):
+    """Name to addresses. Injectable so tests can make names resolve anywhere."""
+
+    async def resolve(self, host: str, port: int) -> list[str]: ...
+
+
+class SystemResolver:
+    """The operating system's resolver (``getaddrinfo``), run in a thread."""
+
+    async def resolve(self, host: str, port: int) -> list[str]:
+        infos = await asyncio.to_thread(socket.getaddrinfo, host, port, 0, socket.SOCK_STREAM)
+        seen: list[str] = []
+        for _family, _type, _proto, _canon, sockaddr in infos:
+            address = str(sockaddr[0])
+            if address not in seen:
+                seen.append(address)
+        return seen
+
+
+@dataclass
+class FetchResult:
+    """One fetch as it happened; the body is kept in memory for the page-text step."""
+
+    url: str
+    final_url: str | None
+    fetched_at: datetime
+    outcome: FetchOutcome
+    reason: str = ""
+    redirect_chain: list[str] = field(default_factory=list)
+    status: int | None = None
+    content_type: str | None = None
+    body: bytes = b""
+    connected_to: list[str] = field(default_factory=list)  # the checked address of every hop
+    bytes_read: int = 0
+    body_complete: bool = False  # the whole body was read (no refusal, cap or timeout on the way)
+
+
+class _Refusal(Exception):
+    """Internal control flow: ends a fetch with an expected outcome."""
+
+    def __init__(self, outcome: FetchOutcome, reason: str) -> None:
+        super().__init__(reason)
+        self.outcome = outcome
+        self.reason = reason
+
+
+def first_address_refusal(addresses: list[str]) -> str | None:
+    """[#3] "resolve once, refuse if any resolved address is not public"."""
+    if not addresses:
+        return "the name resolved to no address"
+    for text in addresses:
+        address = parse_address(text)
+        if address is None:
+            return f"resolver returned an unusable address {text!r}"
+        reason = address_refusal_reason(address)
+        if reason is not None:
+            return f"resolves to a non-public address: {reason}"
+    return None
+
+
+def _url_for_address(address: IPAddress, port: int, target: str) -> str:
+    host = f"[{address}]" if address.version == 6 else str(address)
+    return f"https://{host}{'' if port == 443 else f':{port}'}{target}"
+
+
+def live_transport() -> httpx.AsyncBaseTransport:
+    """The network transport: certificate checks on, no proxies from the environment,
+    no connection reuse (a pooled connection is keyed by address, and must never carry
+    a request for a different name than the one it was opened for)."""
+    return httpx.AsyncHTTPTransport(
+        verify=True,
+        trust_env=False,
+        retries=0,
+        limits=httpx.Limits(max_connections=20, max_keepalive_connections=0),
+    )
+
+
+class SafeFetcher:
+    """Fetches public HTTPS pages under the method's rules, and turns them into snapshots."""
+
+    def __init__(
+        self,
+        *,
+        transport: httpx.AsyncBaseTransport | None = None,
+        resolver: Resolver | None = None,
+        clock: Clock,
+        timer: Timer | None = None,
+        timeout_seconds: float = FETCH_TIMEOUT_SECONDS,
+        max_bytes: int = FETCH_MAX_BYTES,
+        max_redirects: int = FETCH_MAX_REDIRECTS,
+        user_agent: str = USER_AGENT,
+        respect_robots: bool = True,
+    ) -> None:
+        self._transport = transport if transport is not None else live_transport()
+        self._resolver = resolver if resolver is not None else SystemResolver()
+        self._clock = clock
+        self._timer = timer if timer is not None else RealTimer()
+        self._timeout = timeout_seconds
+        self._max_bytes = max_bytes
+        self._max_redirects = max_redirects
+        self._user_agent = user_agent
+        self._respect_robots = respect_robots
+        self._robots = RobotsCache()
+        self._throttle = HostThrottle(self._timer)
+
+    async def aclose(self) -> None:
+        await self._transport.aclose()
+
+    # --- robots -------------------------------------------------------------------
+
+    async def robots_for(self, host: str, port: int = 443) -> RobotsRules:
+        """The host's robots.txt rules, fetched through this same safe fetcher and cached."""
+        async with self._robots.lock_for(host):
+            cached = self._robots.get(host, self._clock.now())
+            if cached is not None:
+                return cached
+            result = await self.fetch(robots_url(host, port), check_robots=False)
+            status = result.status if result.outcome in {"ok", "http_error"} else None
+            rules = RobotsRules.from_response(
+                host, status, result.body, result.fetched_at, reason=result.reason if status is None else ""
+            )
+            self._robots.put(rules)
+            return rules
+
+    async def _robots_gate(self, check: UrlCheck) -> None:
+        """Refuse or delay a hop as the host's robots.txt says ([M] step 7)."""
+        rules = await self.robots_for(check.host, check.port)
+        if not rules.allows(f"https://{check.host}{check.target}", ROBOTS_PRODUCT_TOKEN):
+            raise _Refusal("refused_robots", rules.why_refused())
+        delay = rules.crawl_delay(ROBOTS_PRODUCT_TOKEN)
+        if crawl_delay_too_long(delay):
+            raise _Refusal(
+                "skipped_crawl_delay",
+                f"robots.txt for {check.host} asks {delay:g} s between requests, over the 30 s limit",
+            )
+        await self._throttle.wait_turn(check.host, delay or 0.0)
+
+    # --- fetching -------------------------------------------------------------------
+
+    async def _resolve_checked(self, check: UrlCheck) -> IPAddress:
+        try:
+            addresses = await self._resolver.resolve(check.host, check.port)
+        except (OSError, UnicodeError) as error:
+            raise _Refusal("network_error", f"could not resolve {check.host}: {error}") from error
+        reason = first_address_refusal(addresses)
+        if reason is not None:
+            raise _Refusal("refused_address", f"{check.host} {reason}")
+        address = parse_address(addresses[0])
+        assert address is not None  # checked by first_address_refusal
+        return address
+
+    async def _exchange(self, check: UrlCheck, address: IPAddress, result: FetchResult) -> httpx.Response:
+        """One request to the checked address; the body is streamed into ``result`` up to the cap."""
+        host_header = check.host if check.port == 443 else f"{check.host}:{check.port}"
+        request = httpx.Request(
+            "GET",
+            _url_for_address(address, check.port, check.target),
+            headers={
+                "Host": host_header,
+                "User-Agent": self._user_agent,
+                "Accept": _ACCEPT,
+                "Accept-Encoding": "gzip, deflate",
+            },
+            extensions={
+                "sni_hostname": check.host,
+                "timeout": {"connect": self._timeout, "read": self._timeout, "write": self._timeout, "pool": self._timeout},
+            },
+        )
+        response = await self._transport.handle_async_request(request)
+        response.request = request
+        try:
+            result.status = response.status_code
+            result.content_type = response.headers.get("content-type")
+            if response.status_code in _REDIRECT_STATUSES and "location" in response.headers:
+                return response
+            declared = response.headers.get("content-length", "")
+            if declared.isdigit() and int(declared) > self._max_bytes:
+                raise _Refusal("too_large", f"declared size {declared} bytes exceeds the {self._max_bytes} byte cap")
+            if declared_type_is_refused(result.content_type):
+                return response  # refused by type later; not worth downloading
+            chunks: list[bytes] = []
+            result.bytes_read = 0
+            async for chunk in response.aiter_bytes():
+                result.bytes_read += len(chunk)
+                if result.bytes_read > self._max_bytes:
+                    raise _Refusal("too_large", f"body exceeds the {self._max_bytes} byte cap; reading stopped")
+                chunks.append(chunk)
+            result.body = b"".join(chunks)
+            result.body_complete = True
+            return response
+        finally:
+            await response.aclose()
+
+    async def fetch(self, url: str, *, check_robots: bool | None = None) -> FetchResult:
+        """Fetch ``url`` under every rule: URL and address checks on every hop, robots.txt,
+        at most ``FETCH_MAX_REDIRECTS`` redirects, the overall timeout and the byte cap.
+        Never raises for an expected failure: the outcome says what happened."""
+        use_robots = self._respect_robots if check_robots is None else check_robots
+        result = FetchResult(url=url, final_url=None, fetched_at=self._clock.now(), outcome="ok")
+        current = github_raw_url(url) or url
+        remaining = self._timeout
+        loop = asyncio.get_running_loop()
+        try:
+            for hop in range(self._max_redirects + 1):
+                result.final_url = current
+                check = check_fetch_url(current)
+                if not check.ok:
+                    raise _Refusal("refused_url", check.reason if hop == 0 else f"redirect to {current}: {check.reason}")
+                # The robots wait is politeness, not the server's slowness: it is outside the timeout.
+                started = loop.time()
+                try:
+                    async with asyncio.timeout(remaining):
+                        address = await self._resolve_checked(check)
+                    remaining -= loop.time() - started
+                    if use_robots:
+                        await self._robots_gate(check)
+                    started = loop.time()
+                    async with asyncio.timeout(remaining):
+                        result.connected_to.append(str(address))
+                        response = await self._exchange(check, address, result)
+                    remaining -= loop.time() - started
+                except TimeoutError as error:
+                    raise _Refusal("timeout", f"no complete answer within {self._timeout:g} s") from error
+                location = response.headers.get("location")
+                if response.status_code in _REDIRECT_STATUSES and location:
+                    result.redirect_chain.append(current)
+                    current = urljoin(current, location)
+                    continue
+                result.final_url = current
+                if not 200 <= response.status_code < 300:
+                    result.outcome = "http_error"
+                    result.reason = f"HTTP {response.status_code}"
+                return result
+            raise _Refusal("too_many_redirects", f"more than {self._max_redirects} redirects")
+        except _Refusal as refusal:
+            result.outcome = refusal.outcome
+            result.reason = refusal.reason
+            result.body, result.body_complete = b"", False
+            return result
+        except httpx.TimeoutException as error:
+            result.outcome, result.reason = "timeout", f"timed out: {type(error).__name__}"
+        except httpx.InvalidURL as error:
+            result.outcome, result.reason = "refused_url", f"URL rejected by the HTTP client: {error}"
+        except (httpx.TransportError, httpx.DecodingError, OSError) as error:
+            result.outcome, result.reason = "network_error", f"{type(error).__name__}: {error}"
+        result.body, result.body_complete = b"", False
+        return result
+
+    # --- snapshots --------------------------------------------------------------------
+
+    async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
+        """Fetch ``url`` and record what was read: status, time, SHA-256, texts, or the
+        reason nothing was read ([V] T1 "Record the evidence")."""
+        result = await self.fetch(url)
+        outcome: FetchOutcome = result.outcome
+        reason = result.reason
+        title = text = main = ""
+        if github_raw_url(url):
+            reason = "; ".join(filter(None, [f"GitHub blob read raw at {github_raw_url(url)}", reason]))
+        if outcome == "ok":
+            texts = extract_page_texts(result.body, result.content_type)
+            if texts.ok:
+                title, text, main = texts.title, texts.text, texts.main_text
+            elif texts.kind == "pdf":
+                outcome, reason = "unverifiable_pdf", texts.reason
+            elif texts.kind == "other":
+                outcome, reason = "unsupported_type", texts.reason
+            else:
+                outcome, reason = "unparseable", texts.reason
+        body = result.body
+        html_url = arxiv_html_url(url)
+        if outcome == "ok" and html_url is not None:
+            extra = await self.fetch(html_url)
+            extra_texts = extract_page_texts(extra.body, extra.content_type) if extra.outcome == "ok" else None
+            if extra_texts is not None and extra_texts.ok:
+                text = f"{text}\n\n{extra_texts.text}"
+                main = extra_texts.main_text or main
+                body = result.body + extra.body
+                reason = f"also read the arXiv HTML version at {extra.final_url}; sha256 covers both bodies"
+            else:
+                reason = f"arXiv HTML version not read ({extra.outcome}: {extra.reason or 'no text'})"
+        sha = hashlib.sha256(body).hexdigest() if result.body_complete else None
+        return PageSnapshot(
+            id=stable_id("snap", url, sha),
+            url=url,
+            final_url=result.final_url,
+            redirect_chain=list(result.redirect_chain),
+            status=result.status,
+            fetched_at=result.fetched_at,
+            sha256=sha,
+            byte_count=len(body) if result.body_complete else result.bytes_read,
+            content_type=result.content_type,
+            outcome=outcome,
+            reason=reason,
+            title=title,
+            text=text,
+            main_text=main,
+            method_version=method_version,
+        )
+
+
+def live_fetcher(clock: Clock) -> SafeFetcher:
+    """The fetcher for live runs: the network transport and the system resolver."""
+    return SafeFetcher(transport=live_transport(), resolver=SystemResolver(), clock=clock)
