@@ -149,3 +149,26 @@ class LiveGateway:
 
     def spend(self, cost: float) -> None:
         self.totals.records.append(self._Usage(cost))
+
+
+def claim(
+    claim_id: str, claim_type: str = "factual", subject_id: str = "northwind", document: str = "d1"
+) -> Claim:
+    return Claim.model_validate(
+        {
+            "method_version": "test",
+            "id": claim_id,
+            "statement_id": f"s-{claim_id}",
+            "subject_id": subject_id,
+            "document_id": document,
+            "url": "https://northwind.example/report",
+            "quote": "q",
+            "quote_verified": True,
+            "speaker": subject_id,
+            "claim_type": claim_type,
+            "restatement": "r",
+            "triage": "resolvable_now",
+            "triage_reason": "resolvable",
+            "classified_by": "test",
+        }
+    )
