@@ -235,3 +235,17 @@ def test_checkable_share_counts_statements_not_triaged_never_resolvable() -> Non
     ]
     assert checkable_share(statements, claims) == pytest.approx(0.5)
     assert checkable_share([], claims) is None
+
+
+def test_interval_for_five_true_claims_agrees_with_the_closed_form_beta_7_2_cdf() -> None:
+    # Beta(7, 2) has CDF F(x) = 8x^7 - 7x^8, independent of scipy.
+    low, high = posterior_interval(2.0, 2.0, 5, 5.0)
+    for bound, mass in ((low / 100, 0.10), (high / 100, 0.90)):
+        assert 8 * bound**7 - 7 * bound**8 == pytest.approx(mass, abs=1e-9)
+
+
+def test_interval_with_no_claims_is_the_prior_beta_2_2() -> None:
+    # Beta(2, 2) has CDF F(x) = 3x^2 - 2x^3 and is symmetric about 50.
+    low, high = posterior_interval(2.0, 2.0, 0, 0.0)
+    assert 3 * (low / 100) ** 2 - 2 * (low / 100) ** 3 == pytest.approx(0.10, abs=1e-9)
+    assert low + high == pytest.approx(100.0)
