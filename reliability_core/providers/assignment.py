@@ -106,7 +106,9 @@ def parse_assignment(spec: str) -> StepAssignment:
     if not sep or not rest:
         raise ConfigurationError(f"model assignment {spec!r} is not '<provider>:<model>[@<base_url>]'")
     if provider not in PROVIDERS:
-        raise ConfigurationError(f"model assignment {spec!r}: unknown provider {provider!r} (known: {PROVIDERS})")
+        raise ConfigurationError(
+            f"model assignment {spec!r}: unknown provider {provider!r} (known: {PROVIDERS})"
+        )
     model, at, base_url = rest.partition("@")
     if provider == "openai-compatible" and not base_url:
         raise ConfigurationError(f"model assignment {spec!r}: openai-compatible needs '@<base_url>'")
@@ -148,7 +150,9 @@ def _concurrency_from_env(env: Mapping[str, str]) -> dict[str, int]:
             try:
                 limits[provider] = max(1, int(raw))
             except ValueError:
-                raise ConfigurationError(f"concurrency for {provider} must be an integer, got {raw!r}") from None
+                raise ConfigurationError(
+                    f"concurrency for {provider} must be an integer, got {raw!r}"
+                ) from None
     return limits
 
 
@@ -196,13 +200,17 @@ def build_gateway(
         elif chosen.provider == "anthropic" and env.get("ANTHROPIC_API_KEY"):
             if "anthropic" not in shared:
                 shared["anthropic"] = AnthropicProvider(
-                    env["ANTHROPIC_API_KEY"], base_url=env.get("ANTHROPIC_BASE_URL") or None, http_client=http_client
+                    env["ANTHROPIC_API_KEY"],
+                    base_url=env.get("ANTHROPIC_BASE_URL") or None,
+                    http_client=http_client,
                 )
             provider = shared["anthropic"]
         elif chosen.provider == "openai" and env.get("OPENAI_API_KEY"):
             if "openai" not in shared:
                 shared["openai"] = OpenAIProvider(
-                    env["OPENAI_API_KEY"], base_url=env.get("OPENAI_BASE_URL") or None, http_client=http_client
+                    env["OPENAI_API_KEY"],
+                    base_url=env.get("OPENAI_BASE_URL") or None,
+                    http_client=http_client,
                 )
             provider = shared["openai"]
         elif chosen.provider == "openai-compatible":
@@ -251,6 +259,7 @@ def build_search(
     from reliability_core.providers.cache import ResponseCache
     from reliability_core.providers.offline_search import OfflineSearch
     from reliability_core.providers.perplexity import PerplexitySearch
+    from reliability_core.providers.recording import RecordingSearch
 
     provider: SearchProvider
     if env.get("PERPLEXITY_API_KEY") and not _flag(env, "RELIABILITY_OFFLINE"):

@@ -64,7 +64,9 @@ def call_cost(price: ModelPrice | None, input_tokens: int, output_tokens: int, c
 
 def priced(usage: Usage, table: PriceTable) -> Usage:
     """``usage`` with its cost filled in from ``table``."""
-    cost = call_cost(table.price_for(usage.model), usage.input_tokens, usage.output_tokens, usage.cached_tokens)
+    cost = call_cost(
+        table.price_for(usage.model), usage.input_tokens, usage.output_tokens, usage.cached_tokens
+    )
     return usage.model_copy(update={"cost_usd": cost})
 
 

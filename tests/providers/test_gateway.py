@@ -95,7 +95,9 @@ def _openai(script: Scripted2) -> OpenAIProvider:
 
 
 async def test_anthropic_structured_output_comes_from_a_forced_tool_call(prompts: Path) -> None:
-    script = Scripted2(anthropic_tool_reply(GOOD, name="JudgeOutput", input_tokens=100, output_tokens=20, cache_read=50))
+    script = Scripted2(
+        anthropic_tool_reply(GOOD, name="JudgeOutput", input_tokens=100, output_tokens=20, cache_read=50)
+    )
     gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts)
 
     out = await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
@@ -199,7 +201,9 @@ async def test_client_error_is_not_retried(prompts: Path) -> None:
 
 
 async def test_openai_request_uses_responses_api_with_strict_json_schema(prompts: Path) -> None:
-    script = Scripted2(openai_response_reply(json.dumps(GOOD), input_tokens=1000, output_tokens=100, cached_tokens=400))
+    script = Scripted2(
+        openai_response_reply(json.dumps(GOOD), input_tokens=1000, output_tokens=100, cached_tokens=400)
+    )
     gateway = _gateway(_openai(script), "gpt-6.1-sol", prompts)
 
     await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
@@ -280,7 +284,10 @@ async def test_anthropic_refusal_is_recorded_as_a_refusal(
 @pytest.mark.parametrize(
     ("reply", "said"),
     [
-        (openai_response_reply(refusal="I'm sorry, I cannot assist with that."), "I'm sorry, I cannot assist with that."),
+        (
+            openai_response_reply(refusal="I'm sorry, I cannot assist with that."),
+            "I'm sorry, I cannot assist with that.",
+        ),
         (openai_response_reply(""), "(empty output)"),
     ],
 )
@@ -311,7 +318,9 @@ async def test_cache_hit_makes_no_call_and_bypass_makes_a_fresh_one(prompts: Pat
     assert meta["cache.hits"] == 1 and meta["openai.calls"] == 0 and meta["openai.cost_usd"] == 0
 
     fresh_script = Scripted2(openai_response_reply(json.dumps({"verdict": "false", "confidence": 0.2})))
-    bypass = _gateway(_openai(fresh_script), "gpt-6.1-sol", prompts, cache=ResponseCache(cache_dir, bypass=True))
+    bypass = _gateway(
+        _openai(fresh_script), "gpt-6.1-sol", prompts, cache=ResponseCache(cache_dir, bypass=True)
+    )
     fresh = await bypass.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
     assert fresh.verdict == "false"
     assert len(fresh_script.requests) == 1

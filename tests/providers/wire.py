@@ -39,7 +39,9 @@ class Scripted2:
 class Scripted1:
     """The same for plain httpx (Perplexity)."""
 
-    def __init__(self, *replies: httpx.Response | Exception | Callable[[httpx.Request], httpx.Response]) -> None:
+    def __init__(
+        self, *replies: httpx.Response | Exception | Callable[[httpx.Request], httpx.Response]
+    ) -> None:
         self.replies = list(replies)
         self.requests: list[httpx.Request] = []
 
@@ -74,7 +76,9 @@ def anthropic_tool_reply(
             "type": "message",
             "role": "assistant",
             "model": "claude-opus-5-5",
-            "content": [{"type": "tool_use", "id": "toolu_01A09q90qw90lq917835lq9", "name": name, "input": tool_input}],
+            "content": [
+                {"type": "tool_use", "id": "toolu_01A09q90qw90lq917835lq9", "name": name, "input": tool_input}
+            ],
             "stop_reason": "tool_use",
             "stop_sequence": None,
             "usage": {
@@ -189,7 +193,12 @@ def chat_completion_reply(
             "choices": [
                 {
                     "index": 0,
-                    "message": {"role": "assistant", "content": content, "refusal": refusal, "annotations": []},
+                    "message": {
+                        "role": "assistant",
+                        "content": content,
+                        "refusal": refusal,
+                        "annotations": [],
+                    },
                     "logprobs": None,
                     "finish_reason": "stop",
                 }
