@@ -245,7 +245,7 @@ def report_chart_png(report: Report) -> bytes:
         ax.text(50, 0, reason[:90], ha="center", va="center", color="#777777", fontsize=9)
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([r[0] for r in rows])
-    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.set_ylim(-0.7, max(len(rows), 1) - 0.3)
     ax.set_xlim(0, 100)
     ax.set_xlabel("Score (0–100) with 80% interval")
     ax.grid(axis="x", color="#dddddd")
