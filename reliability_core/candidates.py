@@ -23,7 +23,13 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 from pydantic import Field
 
 from reliability_core.clock import Clock
-from reliability_core.constants import CANDIDATE_REUSE_DAYS, CANDIDATES_MAX, CANDIDATES_MIN
+from reliability_core.constants import (
+    CANDIDATE_OWN_SITE_RESULTS,
+    CANDIDATE_RESULTS_PER_QUERY,
+    CANDIDATE_REUSE_DAYS,
+    CANDIDATES_MAX,
+    CANDIDATES_MIN,
+)
 from reliability_core.ids import stable_id
 from reliability_core.models import CandidateDocument, Record, RegistryEntry, SearchResult, SearchResultSet
 from reliability_core.providers.base import SearchQuery
@@ -157,43 +163,73 @@ def candidate_list_is_reusable(listed_at: datetime, now: datetime) -> bool:
 # --- Queries and candidates ---------------------------------------------------------
 
 
+FORWARD_LOOKING_QUERIES = frozenset({"plans", "forecasts"})
+
+
+def subject_hosts(entry: RegistryEntry) -> list[str]:
+    """The hosts of the registry's URLs for the subject: its own sites."""
+    hosts = {(urlsplit(u).hostname or "").lower() for u in entry.urls}
+    return sorted(h for h in hosts if h)
+
+
 def candidate_queries(entry: RegistryEntry) -> list[tuple[str, SearchQuery]]:
     """ "its own writing, interviews, transcripts, and news reports quoting it",
     plus plans and forecasts so that forward-looking documents are found.
 
-    One query per kind of document, labelled with that kind."""
+    One query per kind of document, labelled with that kind. "Its own writing"
+    is searched on the subject's own sites (the registry URLs) when it has any;
+    interviews and transcripts also name the registry aliases, who speak for
+    an organisation (its executives) or are another name of a person. The two
+    forward-looking queries (``FORWARD_LOOKING_QUERIES``) use the words of plans,
+    reviews of plans, guidance and forecasts."""
     name = entry.name
+    speakers = " ".join(dict.fromkeys(a for a in entry.aliases if a.strip() and a != name))
+    per_query = CANDIDATE_RESULTS_PER_QUERY
+    hosts = subject_hosts(entry)
+    own = (
+        SearchQuery(query=name, max_results=CANDIDATE_OWN_SITE_RESULTS, include_domains=hosts)
+        if hosts
+        else SearchQuery(query=f"{name} blog letter", max_results=per_query)
+    )
     return [
-        ("own_writing", SearchQuery(query=f"{name} letter report blog", max_results=CANDIDATES_MAX)),
-        ("interview", SearchQuery(query=f"{name} interview", max_results=CANDIDATES_MAX)),
-        ("transcript", SearchQuery(query=f"{name} transcript", max_results=CANDIDATES_MAX)),
-        ("news_quoting", SearchQuery(query=f"{name} said", max_results=CANDIDATES_MAX)),
+        ("own_writing", own),
         (
-            "forward_looking",
-            SearchQuery(query=f"{name} plans targets outlook forecast", max_results=CANDIDATES_MAX),
+            "interview",
+            SearchQuery(query=f"{name} {speakers} interview".replace("  ", " "), max_results=per_query),
         ),
-        ("any", SearchQuery(query=name, max_results=CANDIDATES_MAX)),
+        (
+            "transcript",
+            SearchQuery(query=f"{name} {speakers} transcript".replace("  ", " "), max_results=per_query),
+        ),
+        ("news_quoting", SearchQuery(query=f"{name} said", max_results=per_query)),
+        ("plans", SearchQuery(query=f"{name} plans targets outlook guidance", max_results=per_query)),
+        (
+            "forecasts",
+            SearchQuery(query=f"{name} forecast expect expects predict likely", max_results=per_query),
+        ),
     ]
 
 
 _FORWARD_LOOKING_WORDS = re.compile(
     r"\b(plans?|planning|strategy|strategic|roadmap|outlook|forecasts?|guidance|targets?|ambitions?|"
-    r"goals?|pledges?|commitments?|we will|we expect|expects?|predicts?|predictions?|expectations?|"
-    r"will (?:deliver|reach|build|launch|double|halve|cut|be)|by (?:end of )?20\d\d|"
-    r"review of (?:our )?plans?|progress (?:report|review)|looking ahead|the year ahead|capital markets day)\b",
+    r"goals?|pledges?|commitments?|will|next|ahead|future|warns?|expects?|expected|expectations?|"
+    r"predicts?|predictions?|by (?:end of )?20\d\d|review of (?:our )?plans?|progress (?:report|review)|"
+    r"capital markets day)\b",
     re.IGNORECASE,
 )
 
 
-def is_forward_looking(title: str, snippet: str) -> bool:
+def is_forward_looking(title: str, snippets: Sequence[str], found_by_forward_looking_query: bool) -> bool:
     """ "Some slots are reserved for forward-looking documents (plans, reviews of
     plans, forecasts)."
 
-    A document is forward-looking when its title or snippet uses the wording of
-    plans, reviews of plans, targets, guidance or forecasts (the word list in
-    ``_FORWARD_LOOKING_WORDS``). Decided from the search result only, by rule.
-    """
-    return bool(_FORWARD_LOOKING_WORDS.search(f"{title}\n{snippet}"))
+    Decided by rule from the search results only: a document is forward-looking
+    when a forward-looking query (plans, targets, guidance, forecasts) returned
+    it, or when its title or any of its snippets uses the wording of plans,
+    targets, guidance or forecasts (``_FORWARD_LOOKING_WORDS``)."""
+    if found_by_forward_looking_query:
+        return True
+    return any(_FORWARD_LOOKING_WORDS.search(text) for text in (title, *snippets))
 
 
 _YEAR_IN_TEXT = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
@@ -209,41 +245,69 @@ def document_year(result: SearchResult) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def candidates_from_result_sets(
-    subject_id: str, result_sets: Sequence[SearchResultSet], listed_at: datetime, method_version: str
-) -> list[CandidateDocument]:
-    """ "Web search lists 20 to 40 documents."
+def result_names_subject(result: SearchResult, entry: RegistryEntry) -> bool:
+    """ "documents in which the subject itself speaks": a document in which the
+    subject speaks names it, so a result counts as a candidate only when its
+    title or snippet names the subject or a registry alias (whole words, any
+    case), or it is on one of the subject's own sites."""
+    host = (urlsplit(result.url).hostname or "").lower()
+    if host in subject_hosts(entry):
+        return True
+    text = f"{result.title}\n{result.snippet}"
+    return any(
+        re.search(rf"(?<!\w){re.escape(n.strip())}(?!\w)", text, re.IGNORECASE)
+        for n in [entry.name, *entry.aliases]
+        if n.strip()
+    )
 
-    Results in query order, then rank order, deduplicated by canonical URL (the
-    first sighting is kept), cut at ``CANDIDATES_MAX``. Each candidate names the
-    result set that returned it.
-    """
-    seen: set[str] = set()
-    candidates: list[CandidateDocument] = []
+
+def _purpose_label(result_set: SearchResultSet) -> str:
+    return result_set.purpose.split(":", 1)[1] if ":" in result_set.purpose else result_set.purpose
+
+
+def candidates_from_result_sets(
+    entry: RegistryEntry, result_sets: Sequence[SearchResultSet], listed_at: datetime, method_version: str
+) -> list[CandidateDocument]:
+    """ "Web search lists 20 to 40 documents in which the subject itself speaks."
+
+    Results in query order, then rank order, that name the subject
+    (``result_names_subject``), deduplicated by canonical URL (the first sighting
+    is kept and names its result set), cut at ``CANDIDATES_MAX``. Whether a
+    document is forward-looking uses every sighting of it."""
+    sightings: dict[str, list[tuple[SearchResultSet, SearchResult]]] = {}
+    order: list[str] = []
     for result_set in result_sets:
         for result in sorted(result_set.results, key=lambda r: r.rank):
-            key = canonical_url(result.url)
-            if key in seen:
+            if not result_names_subject(result, entry):
                 continue
-            seen.add(key)
-            candidates.append(
-                CandidateDocument(
-                    method_version=method_version,
-                    id=stable_id("doc", subject_id, key),
-                    subject_id=subject_id,
-                    url=result.url,
-                    title=result.title,
-                    snippet=result.snippet,
-                    published_date=result.published_date,
-                    year=document_year(result),
-                    forward_looking=is_forward_looking(result.title, result.snippet),
-                    search_result_set_id=result_set.id,
-                    rank=result.rank,
-                    listed_at=listed_at,
-                )
+            key = canonical_url(result.url)
+            if key not in sightings:
+                sightings[key] = []
+                order.append(key)
+            sightings[key].append((result_set, result))
+    candidates: list[CandidateDocument] = []
+    for key in order[:CANDIDATES_MAX]:
+        first_set, first = sightings[key][0]
+        candidates.append(
+            CandidateDocument(
+                method_version=method_version,
+                id=stable_id("doc", entry.id, key),
+                subject_id=entry.id,
+                url=first.url,
+                title=first.title,
+                snippet=first.snippet,
+                published_date=first.published_date,
+                year=document_year(first),
+                forward_looking=is_forward_looking(
+                    first.title,
+                    [r.snippet for _, r in sightings[key]],
+                    any(_purpose_label(rs) in FORWARD_LOOKING_QUERIES for rs, _ in sightings[key]),
+                ),
+                search_result_set_id=first_set.id,
+                rank=first.rank,
+                listed_at=listed_at,
             )
-            if len(candidates) >= CANDIDATES_MAX:
-                return candidates
+        )
     return candidates
 
 
@@ -285,7 +349,7 @@ async def list_candidates(
         result_sets.append(
             await search.search(entry.id, f"{CANDIDATES_PURPOSE}:{label}", query, method_version)
         )
-    candidates = candidates_from_result_sets(entry.id, result_sets, now, method_version)
+    candidates = candidates_from_result_sets(entry, result_sets, now, method_version)
     return CandidateListing(
         subject_id=entry.id,
         listed_at=now,

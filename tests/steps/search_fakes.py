@@ -5,10 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any, TypeVar
 
+import pytest
+import yaml
 from pydantic import BaseModel
 
+from reliability_core.clock import Clock
 from reliability_core.ids import stable_id
 from reliability_core.models import SearchResult, SearchResultSet
 from reliability_core.providers.base import SearchQuery
@@ -67,3 +71,23 @@ class FakeGateway:
 
     def model_for(self, step: str) -> str:
         return self.model
+
+
+# --- The demo world (data/corpus), for the answer-key comparisons -----------------------
+
+DEMO_CORPUS = Path(__file__).resolve().parents[2] / "data" / "corpus"
+
+
+def demo_world(clock: Clock) -> tuple[Any, Any, dict[str, Any]]:
+    """(offline gateway, recording offline search, answer key), or a clean skip
+    while the demo corpus or the offline providers are not there yet."""
+    if not (DEMO_CORPUS / "manifest.yaml").exists() or not (DEMO_CORPUS / "answer_key.yaml").exists():
+        pytest.skip("demo corpus (data/corpus) not written yet")
+    recording = pytest.importorskip("reliability_core.providers.recording")
+    offline_search = pytest.importorskip("reliability_core.providers.offline_search")
+    assignment = pytest.importorskip("reliability_core.providers.assignment")
+    gateway = assignment.build_gateway({"RELIABILITY_OFFLINE": "1"}, None)
+    search = recording.RecordingSearch(offline_search.OfflineSearch(DEMO_CORPUS), None, clock)
+    with (DEMO_CORPUS / "answer_key.yaml").open(encoding="utf-8") as handle:
+        key = yaml.safe_load(handle)
+    return gateway, search, {s["subject_id"]: s for s in key["subjects"]}

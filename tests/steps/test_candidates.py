@@ -7,6 +7,7 @@ from datetime import UTC, date, datetime, timedelta
 import pytest
 
 from reliability_core.candidates import (
+    FORWARD_LOOKING_QUERIES,
     CandidateListing,
     UrlNotReturnedBySearch,
     assert_url_returned_by_search,
@@ -23,7 +24,8 @@ from reliability_core.candidates import (
 from reliability_core.clock import FixedClock
 from reliability_core.constants import CANDIDATE_REUSE_DAYS, CANDIDATES_MAX
 from reliability_core.models import RegistryEntry, SearchResult
-from tests.steps.search_fakes import FakeSearch, result
+from reliability_core.registry import find_entry, load_registry
+from tests.steps.search_fakes import FakeSearch, demo_world, result
 
 ENTRY = RegistryEntry(
     id="northwind", name="Northwind Energy", kind="company", urls=["https://northwind.example/"]
@@ -34,15 +36,18 @@ NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 def many_results(prefix: str, n: int) -> list[SearchResult]:
     return [
         result(
-            f"https://{prefix}.example/a/{i}", f"Article {i}", published=date(2014 + i % 12, 3, 1), rank=i + 1
+            f"https://{prefix}.example/a/{i}",
+            f"Northwind Energy article {i}",
+            published=date(2014 + i % 12, 3, 1),
+            rank=i + 1,
         )
         for i in range(n)
     ]
 
 
 async def test_all_queries_run_and_candidates_are_deduplicated_by_canonical_url() -> None:
-    shared = result("https://news.example/story?utm_source=x", "Northwind outlook 2027", rank=1)
-    same = result("https://NEWS.example:443/story#comments", "Northwind outlook 2027 (copy)", rank=2)
+    shared = result("https://news.example/story?utm_source=x", "Northwind Energy outlook 2027", rank=1)
+    same = result("https://NEWS.example:443/story#comments", "Northwind Energy outlook 2027 (copy)", rank=2)
     search = FakeSearch({}, default=[shared, same])
     listing = await list_candidates(ENTRY, search, FixedClock(NOW), "v1", previous=None)
     assert len(search.calls) == len(candidate_queries(ENTRY))
@@ -66,12 +71,55 @@ async def test_candidates_are_capped_at_forty() -> None:
 
 
 def test_forward_looking_is_read_from_the_wording() -> None:
-    assert is_forward_looking("Northwind sets 2030 targets", "")
-    assert is_forward_looking("Capital markets day", "We expect EBITDA above DKK 28 billion in 2025")
-    assert is_forward_looking("Review of our plans", "")
-    assert not is_forward_looking(
-        "Northwind reports first-quarter results", "Revenue rose 4% in the quarter."
+    assert is_forward_looking("Northwind sets 2030 targets", [], False)
+    assert is_forward_looking(
+        "Q4 call", ["Revenue rose.", "We expect EBITDA above DKK 28 billion in 2025"], False
     )
+    assert is_forward_looking("Review of our plans", [], False)
+    assert not is_forward_looking(
+        "Northwind reports first-quarter results", ["Revenue rose 4% in the quarter."], False
+    )
+
+
+def test_a_document_returned_by_a_forward_looking_query_is_forward_looking() -> None:
+    assert is_forward_looking("Annual results 2019", ["In 2019 we reached 5.4 GW."], True)
+
+
+async def test_forward_looking_flag_uses_every_sighting_of_a_document() -> None:
+    plain = result(
+        "https://northwind.example/results-2019", "Annual results 2019", "In 2019 we reached 5.4 GW."
+    )
+    search = FakeSearch({}, default=[])
+    for label, query in candidate_queries(ENTRY):
+        if label in FORWARD_LOOKING_QUERIES:
+            search.results[query.query] = [plain]
+        elif label == "own_writing":
+            search.results[query.query] = [plain, result("https://northwind.example/about", "About", rank=2)]
+    listing = await list_candidates(ENTRY, search, FixedClock(NOW), "v1", previous=None)
+    flags = {c.url: c.forward_looking for c in listing.candidates}
+    assert flags == {"https://northwind.example/results-2019": True, "https://northwind.example/about": False}
+
+
+async def test_only_results_that_name_the_subject_or_sit_on_its_site_are_candidates() -> None:
+    search = FakeSearch(
+        {},
+        default=[
+            result("https://news.example/other", "Southwind Power results", "Southwind said profits rose."),
+            result("https://news.example/nw", "Wind news", '"We will build," said Northwind Energy.', rank=2),
+            result("https://northwind.example/letter", "Letter to shareholders", "Dear shareholders", rank=3),
+        ],
+    )
+    listing = await list_candidates(ENTRY, search, FixedClock(NOW), "v1", previous=None)
+    assert [c.url for c in listing.candidates] == [
+        "https://news.example/nw",
+        "https://northwind.example/letter",
+    ]
+
+
+def test_own_writing_is_searched_on_the_subjects_own_sites() -> None:
+    queries = dict(candidate_queries(ENTRY))
+    assert queries["own_writing"].include_domains == ["northwind.example"]
+    assert "interview" in queries["interview"].query
 
 
 def test_year_comes_from_the_published_date_else_the_title() -> None:
@@ -117,7 +165,7 @@ async def test_a_listing_for_another_subject_is_not_reused() -> None:
 
 
 async def test_a_url_search_did_not_return_is_refused() -> None:
-    search = FakeSearch({}, default=[result("https://news.example/story", "Northwind said")])
+    search = FakeSearch({}, default=[result("https://news.example/story", "Northwind Energy said")])
     listing = await list_candidates(ENTRY, search, FixedClock(NOW), "v1", previous=None)
     returned = urls_returned_by_search(listing.result_sets)
     assert check_url_returned_by_search(
@@ -139,3 +187,24 @@ def test_canonical_url_ignores_case_default_port_fragment_and_tracking() -> None
         "https://news.example/a/b?a=1"
     )
     assert canonical_url("https://news.example/a") != canonical_url("https://news.example/b")
+
+
+# --- the demo corpus -------------------------------------------------------------------------------
+
+
+async def test_demo_candidates_find_the_answer_keys_documents(clock: FixedClock) -> None:
+    _, search, key = demo_world(clock)
+    entry = find_entry(load_registry(), "northwind-energy")
+    assert entry is not None
+    listing = await list_candidates(entry, search, clock, "test", previous=None)
+    expected = set(key[entry.id]["documents"])
+    forward = set(key[entry.id]["forward_looking_documents"])
+    found = {c.url: c for c in listing.candidates}
+    recall = len(expected & set(found)) / len(expected)
+    flag_agreement = sum(found[u].forward_looking == (u in forward) for u in expected & set(found)) / len(
+        expected & set(found)
+    )
+    assert 20 <= len(listing.candidates) <= CANDIDATES_MAX
+    assert recall >= 0.9, f"recall of the answer key's documents {recall:.2f}"
+    assert flag_agreement >= 0.8, f"forward-looking agreement {flag_agreement:.2f}"
+    assert urls_not_returned_by_search(found, listing.result_sets) == []

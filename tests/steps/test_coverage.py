@@ -21,7 +21,8 @@ from reliability_core.coverage import (
 from reliability_core.models import IdentityEvidence, RegistryEntry, SearchResultSet
 from reliability_core.models.subjects import SubjectKind
 from reliability_core.offline_rules.coverage import confirm_identity, decide_coverage
-from tests.steps.search_fakes import RETRIEVED, FakeGateway, FakeSearch, result
+from reliability_core.registry import load_registry
+from tests.steps.search_fakes import RETRIEVED, FakeGateway, FakeSearch, demo_world, result
 
 NORTHWIND = RegistryEntry(
     id="northwind",
@@ -298,3 +299,19 @@ async def test_assess_coverage_covers_a_consenting_private_person(clock: FixedCl
     no_consent = person.model_copy(update={"consent": False})
     refused = await assess_coverage(no_consent, offline_gateway(), FakeSearch({}, default=hits), clock, "v1")
     assert not refused.decision.covered
+
+
+# --- the demo corpus -------------------------------------------------------------------------------
+
+
+async def test_coverage_over_the_demo_registry_agrees_with_the_answer_key(clock: FixedClock) -> None:
+    gateway, search, key = demo_world(clock)
+    entries = load_registry()
+    agree = 0
+    for entry in entries:
+        outcome = await assess_coverage(entry, gateway, search, clock, "test")
+        expected = key[entry.id]["expected_coverage"] == "covered"
+        agree += outcome.decision.covered == expected
+        assert outcome.decision.decided_by == "offline-rules"
+        assert outcome.decision.reasons
+    assert agree == len(entries), f"coverage agreement {agree}/{len(entries)}"

@@ -7,8 +7,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from reliability_core.candidates import list_candidates, urls_not_returned_by_search
+from reliability_core.clock import FixedClock
 from reliability_core.constants import QUICK_REPORT_DOCUMENTS, QUICK_REPORT_FORWARD_LOOKING
 from reliability_core.models import CandidateDocument
+from reliability_core.registry import find_entry, load_registry
 from reliability_core.selection import (
     derive_seed,
     finalise_sample,
@@ -17,6 +20,7 @@ from reliability_core.selection import (
     reserved_forward_looking_slots,
     spread_year_order,
 )
+from tests.steps.search_fakes import demo_world
 
 LISTED = datetime(2026, 11, 1, tzinfo=UTC)
 
@@ -216,3 +220,27 @@ def test_sample_cannot_be_finalised_before_the_needed_documents_are_checked() ->
     checked.update({s.document_id: True for s in needed})
     assert next_documents_to_check(ranking, checked) == []
     assert len(finalise_sample(ranking, checked)) == QUICK_REPORT_DOCUMENTS
+
+
+# --- the demo corpus -------------------------------------------------------------------------------
+
+
+async def test_demo_sample_is_eight_documents_three_forward_looking_and_reproducible(
+    clock: FixedClock,
+) -> None:
+    _, search, _ = demo_world(clock)
+    entry = find_entry(load_registry(), "northwind-energy")
+    assert entry is not None
+    listing = await list_candidates(entry, search, clock, "test", previous=None)
+    seed = derive_seed(entry.id, "test")
+    ranking = rank_documents(listing.candidates, seed)
+    sample = ranking[:QUICK_REPORT_DOCUMENTS]
+    assert [s.slot for s in sample].count("forward_looking") == QUICK_REPORT_FORWARD_LOOKING
+    assert (
+        len({s.year for s in sample if s.slot == "spread"})
+        == QUICK_REPORT_DOCUMENTS - QUICK_REPORT_FORWARD_LOOKING
+    )
+    assert urls_not_returned_by_search([s.url for s in ranking], listing.result_sets) == []
+    assert [s.document_id for s in rank_documents(listing.candidates, seed)] == [
+        s.document_id for s in ranking
+    ]
