@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from pydantic import BaseModel
 
@@ -66,3 +68,23 @@ def test_registering_a_second_handler_for_a_step_is_an_error() -> None:
             return EchoOut(words=[])
 
     assert handler_for("test_offline_split_words").handler is split_words
+
+
+async def test_gateway_runs_offline_steps_without_a_template_or_cache(tmp_path: Path) -> None:
+    from reliability_core.providers.assignment import StepAssignment
+    from reliability_core.providers.cache import ResponseCache
+    from reliability_core.providers.gateway import StepGateway
+
+    step = "test_offline_split_words"
+    gateway = StepGateway(
+        {step: StepAssignment(provider="offline-rules", model="offline-rules")},
+        {step: OfflineRulesProvider()},
+        cache=ResponseCache(tmp_path / "cache"),
+        prompts_dir=tmp_path / "no-prompts",
+    )
+    out = await gateway.run(step, EchoIn(text="z y"), EchoOut)
+    assert out == EchoOut(words=["y", "z"])
+    assert gateway.model_for(step) == "offline-rules"
+    assert gateway.describe() == {step: "offline-rules"}
+    assert gateway.metadata()["offline-rules.calls"] == 1
+    assert not (tmp_path / "cache").exists()  # deterministic and free: never cached
