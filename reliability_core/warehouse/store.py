@@ -23,7 +23,6 @@ from typing import Any, TypeVar
 
 import duckdb
 import pyarrow as pa
-import pyarrow.dataset as pads
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 from pydantic import BaseModel
@@ -113,49 +112,65 @@ class Warehouse:
         info = self.fs.get_file_info(self.partition_path(table, subject_id))
         return bool(info.type == pafs.FileType.File)
 
+    def read_arrow(self, table: str, subject_id: str, columns: list[str] | None = None) -> pa.Table | None:
+        """One partition as an Arrow table, or None if it was never written.
+
+        The file is opened once and read through that one handle: a writer's
+        atomic rename swaps the name to a new file, but this handle keeps
+        reading the old one, so the result is always one whole partition.
+        (Opening by path twice, as a Parquet reader that re-opens for metadata
+        and data would, can mix two versions under a concurrent rewrite.)"""
+        path = self.partition_path(table, subject_id)
+        try:
+            source = self.fs.open_input_file(path)
+        except (FileNotFoundError, OSError):
+            return None
+        with source:
+            return pq.read_table(source, columns=columns)
+
     def read(self, table: str, subject_id: str, model: type[ModelT]) -> list[ModelT]:
         """The records of one partition, as ``model`` instances (empty if never written)."""
-        path = self.partition_path(table, subject_id)
-        if self.fs.get_file_info(path).type != pafs.FileType.File:
+        arrow_table = self.read_arrow(table, subject_id, columns=["_json"])
+        if arrow_table is None:
             return []
-        with self.fs.open_input_file(path) as source:
-            arrow_table = pq.read_table(source, columns=["_json"])
         return [model.model_validate_json(text) for text in arrow_table.column("_json").to_pylist()]
 
     def subjects(self, table: str) -> list[str]:
         """Subject partitions present in ``table``."""
-        selector = pafs.FileSelector(self.table_dir(table), allow_not_found=True)
         found = []
-        for info in self.fs.get_file_info(selector):
+        for info in self._list(self.table_dir(table)):
             name = info.base_name
             if info.type == pafs.FileType.Directory and name.startswith("subject="):
                 found.append(name.removeprefix("subject="))
         return sorted(found)
 
+    def _list(self, directory: str) -> list[pafs.FileInfo]:
+        # A directory that another process is creating right now can pass
+        # pyarrow's existence check and then fail the listing: treat as empty.
+        try:
+            return list(self.fs.get_file_info(pafs.FileSelector(directory, allow_not_found=True)))
+        except FileNotFoundError:
+            return []
+
     def tables(self) -> list[str]:
-        selector = pafs.FileSelector(self.base, allow_not_found=True)
         return sorted(
             i.base_name
-            for i in self.fs.get_file_info(selector)
+            for i in self._list(self.base)
             if i.type == pafs.FileType.Directory and not i.base_name.startswith((".", "_"))
         )
 
     def connect(self) -> duckdb.DuckDBPyConnection:
-        """An in-memory DuckDB connection with one view per table over all
-        subjects' Parquet files. Readers hold no lock on any file, so they
-        never block the pipeline's writers."""
+        """An in-memory DuckDB connection with one relation per table over all
+        subjects' partitions, each partition read through one file handle (a
+        consistent snapshot even while runs rewrite partitions). Readers hold
+        no lock on any file, so they never block the pipeline's writers."""
         con = duckdb.connect(database=":memory:")
         for table in self.tables():
-            if isinstance(self.fs, pafs.LocalFileSystem):
-                pattern = f"{self.table_dir(table)}/subject=*/{_PART_FILE}"
-                con.execute(
-                    f"CREATE VIEW \"{table}\" AS SELECT * FROM read_parquet('{pattern}', "
-                    "hive_partitioning = true, union_by_name = true)"
-                )
-            else:
-                # Object stores: let pyarrow.fs do the I/O and hand DuckDB an Arrow dataset.
-                dataset = pads.dataset(
-                    self.table_dir(table), filesystem=self.fs, format="parquet", partitioning="hive"
-                )
-                con.register(table, dataset)
+            parts = []
+            for subject_id in self.subjects(table):
+                part = self.read_arrow(table, subject_id)
+                if part is not None:
+                    parts.append(part.append_column("subject", pa.array([subject_id] * part.num_rows, pa.string())))
+            if parts:
+                con.register(table, pa.concat_tables(parts, promote_options="permissive"))
         return con

@@ -1,0 +1,1 @@
+"""The Reliability API: a small read-mostly HTTP service over the warehouse."""

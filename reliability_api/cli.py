@@ -1,0 +1,33 @@
+"""``python -m reliability_api.cli issue-token <subject-id|--steward>``: issue an
+API token. The token is printed once; only its SHA-256 is stored."""
+
+import argparse
+import os
+from pathlib import Path
+
+from reliability_api.auth import STEWARD_SCOPE, issue_token
+from reliability_core.clock import SystemClock
+from reliability_core.warehouse import Ledger, Warehouse
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="reliability-api")
+    sub = parser.add_subparsers(dest="command", required=True)
+    issue = sub.add_parser("issue-token", help="issue a token for a subject's responses, or for stewards")
+    group = issue.add_mutually_exclusive_group(required=True)
+    group.add_argument("subject_id", nargs="?")
+    group.add_argument("--steward", action="store_true")
+    issue.add_argument("--note", default="")
+    args = parser.parse_args(argv)
+    data_dir = Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
+    warehouse = Warehouse(os.environ.get("RELIABILITY_WAREHOUSE", str(data_dir / "warehouse")))
+    scope = STEWARD_SCOPE if args.steward else args.subject_id
+    token = issue_token(Ledger(warehouse), scope, SystemClock().now(), note=args.note)
+    print(token)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

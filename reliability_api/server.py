@@ -1,0 +1,47 @@
+"""Build the app from the environment and serve it: ``make api``."""
+
+import argparse
+import os
+from pathlib import Path
+
+from fastapi import FastAPI
+
+from reliability_api.app import ApiSettings, create_app
+from reliability_core.clock import parse_clock_override
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _describe_models() -> dict[str, str]:
+    """The model assigned to each step under this environment (or offline-rules)."""
+    from reliability_core.providers.assignment import build_gateway
+
+    data_dir = Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
+    return build_gateway(dict(os.environ), cache_dir=data_dir / "cache").describe()
+
+
+def app_from_environment() -> FastAPI:
+    data_dir = Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
+    return create_app(
+        ApiSettings(
+            warehouse_root=os.environ.get("RELIABILITY_WAREHOUSE", str(data_dir / "warehouse")),
+            changelog_path=PROJECT_ROOT / "docs" / "CHANGELOG-METHOD.md",
+            clock=parse_clock_override(os.environ.get("RELIABILITY_NOW")),
+            describe_models=_describe_models,
+            offline="ANTHROPIC_API_KEY" not in os.environ and "OPENAI_API_KEY" not in os.environ,
+        )
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    import uvicorn
+
+    parser = argparse.ArgumentParser(description="Serve the Reliability API")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    uvicorn.run(app_from_environment(), host=args.host, port=args.port, log_level="info")
+
+
+if __name__ == "__main__":
+    main()

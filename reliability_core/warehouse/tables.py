@@ -1,0 +1,29 @@
+"""Warehouse table names, one per asset output (a Parquet file per subject in each).
+Shared by the orchestration, which writes them, and the API, which reads them."""
+
+COVERAGE = "coverage"
+IDENTITY_SEARCHES = "identity_search_results"
+CANDIDATES = "candidates"
+CANDIDATE_SEARCHES = "candidate_search_results"
+DOCUMENT_RANKING = "document_ranking"
+SNAPSHOT_INDEX = "page_snapshots"
+SNAPSHOT_LEDGER = "snapshots"  # ledger table: append-only page snapshots
+DOCUMENT_SAMPLE = "document_sample"
+STATEMENTS = "statements"
+DROPPED = "dropped_statements"
+CLAIMS = "claims"
+CLAIM_SAMPLE = "claim_sample"
+CRITERIA_LEDGER = "criteria"  # ledger table: frozen resolution criteria
+CRITERIA = "resolution_criteria"
+EVIDENCE = "evidence"
+EVIDENCE_SEARCHES = "evidence_search_results"
+EVIDENCE_SNAPSHOTS = "evidence_snapshots"
+VERDICTS = "verdicts"
+REPORTS = "reports"
+RESPONSES_LEDGER = "responses"  # ledger table: subject responses (append-only)
+RULINGS_LEDGER = "steward_rulings"  # ledger table: steward rulings (append-only)
+REFRESH_REQUESTS_LEDGER = "refresh_requests"
+BACKTESTS = "backtest_results"
+STABILITY = "rerun_stability"
+STEWARD_QUEUE = "steward_queue"
+CANDIDATE_LISTINGS = "candidate_listings"

@@ -1,0 +1,100 @@
+"""An API over a small warehouse: one covered subject with a report, one refused."""
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from reliability_api.app import ApiSettings, create_app
+from reliability_api.auth import STEWARD_SCOPE, issue_token
+from reliability_core.clock import FixedClock
+from reliability_core.models import CoverageDecision, OverallScore, Report
+from reliability_core.warehouse import Ledger, Warehouse, tables
+
+GENERATED = datetime(2026, 11, 1, tzinfo=UTC)
+VERSION = "0.1.0+test.offline-rules"
+
+
+def coverage(subject_id: str, covered: bool) -> CoverageDecision:
+    return CoverageDecision(
+        subject_id=subject_id,
+        name=subject_id.title(),
+        identity_confirmed=True,
+        is_public_figure_or_organisation=covered,
+        is_serving_politician=not covered,
+        has_consent=False,
+        covered=covered,
+        reasons=["public organisation"] if covered else ["serving politician: out of scope"],
+        evidence=[],
+        decided_by="offline-rules",
+        decided_at=GENERATED,
+        method_version=VERSION,
+    )
+
+
+def report(subject_id: str, score: float, generated: datetime = GENERATED) -> Report:
+    return Report(
+        id=f"rep_{subject_id}_{score}",
+        subject_id=subject_id,
+        subject_name=subject_id.title(),
+        covered=True,
+        coverage_reasons=["public organisation"],
+        overall=OverallScore(
+            n=12,
+            score=score,
+            interval_low=score - 10,
+            interval_high=score + 10,
+            insufficient_record=False,
+            confidence="medium",
+        ),
+        claims=[{"claim_id": "clm_1", "quote": "We will build 2 GW by 2024.", "quote_verified": True}],
+        offline_rules=True,
+        generated_at=generated,
+        served_until=generated + timedelta(days=90),
+        content_hash=f"hash{score}",
+        method_version=VERSION,
+    )
+
+
+@pytest.fixture
+def api_warehouse(tmp_path: Path) -> Warehouse:
+    store = Warehouse(str(tmp_path / "warehouse"))
+    store.write(tables.COVERAGE, "acme", [coverage("acme", True)])
+    store.write(tables.REPORTS, "acme", [report("acme", 64.0)])
+    store.write(tables.COVERAGE, "mp-jones", [coverage("mp-jones", False)])
+    return store
+
+
+@pytest.fixture
+def api_clock() -> FixedClock:
+    return FixedClock(datetime(2026, 11, 30, tzinfo=UTC))
+
+
+@pytest.fixture
+def client(api_warehouse: Warehouse, api_clock: FixedClock, tmp_path: Path) -> Iterator[TestClient]:
+    changelog = tmp_path / "CHANGELOG-METHOD.md"
+    changelog.write_text("# Method changelog\n\n## 0.1.0\n\nFirst version.\n")
+    app = create_app(
+        ApiSettings(
+            warehouse_root=api_warehouse.root,
+            changelog_path=changelog,
+            clock=api_clock,
+            describe_models=lambda: {"judge_a": "offline-rules"},
+            write_burst=3,
+            write_rate_per_second=0.01,
+        )
+    )
+    with TestClient(app) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def subject_token(api_warehouse: Warehouse) -> str:
+    return issue_token(Ledger(api_warehouse), "acme", GENERATED)
+
+
+@pytest.fixture
+def steward_token(api_warehouse: Warehouse) -> str:
+    return issue_token(Ledger(api_warehouse), STEWARD_SCOPE, GENERATED)

@@ -1,0 +1,160 @@
+import threading
+from datetime import timedelta
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from reliability_core.clock import FixedClock
+from reliability_core.ids import sha256_hex
+from reliability_core.models import RefreshRequest
+from reliability_core.warehouse import Ledger, Warehouse, tables
+from tests.api.conftest import report
+
+
+def test_methodology_reports_version_constants_and_unmeasured_error_rates(client: TestClient) -> None:
+    body = client.get("/v1/methodology").json()
+    assert body["method_version"].startswith("0.1.0+")
+    assert body["constants"]["PRIOR_ALPHA"] == 2.0
+    assert body["error_rates"] == "not yet measured"
+    assert body["changelog"][0]["version"] == "0.1.0"
+    assert body["models"] == {"judge_a": "offline-rules"}
+
+
+def test_subjects_are_listed_with_coverage_and_paged(client: TestClient) -> None:
+    page = client.get("/v1/subjects", params={"limit": 1}).json()
+    assert page["total"] == 2 and len(page["items"]) == 1
+    acme = client.get("/v1/subjects/acme").json()
+    assert acme["covered"] is True and acme["overall_score"] == 64.0
+    refused = client.get("/v1/subjects/mp-jones").json()
+    assert refused["covered"] is False and "politician" in refused["coverage_reasons"][0]
+
+
+def test_unknown_ids_get_a_machine_readable_404(client: TestClient) -> None:
+    response = client.get("/v1/subjects/nobody/report")
+    assert response.status_code == 404
+    assert response.json() == {"error": {"code": "not_found", "message": "report not found"}}
+    assert client.get("/v1/subjects/acme/claims/clm_missing").json()["error"]["code"] == "not_found"
+
+
+def test_report_has_an_etag_and_answers_304_when_unchanged(client: TestClient) -> None:
+    first = client.get("/v1/subjects/acme/report")
+    assert first.status_code == 200 and first.json()["stale"] is False
+    etag = first.headers["ETag"]
+    again = client.get("/v1/subjects/acme/report", headers={"If-None-Match": etag})
+    assert again.status_code == 304
+
+
+def test_report_after_90_days_is_served_marked_stale_with_refresh_date(
+    client: TestClient, api_clock: FixedClock, api_warehouse: Warehouse
+) -> None:
+    api_clock.advance(timedelta(days=90))
+    requested = api_clock.now()
+    Ledger(api_warehouse).append(
+        tables.REFRESH_REQUESTS_LEDGER,
+        "acme",
+        [("req_1", RefreshRequest(subject_id="acme", run_key="acme:2027-01-30", requested_at=requested))],
+    )
+    body = client.get("/v1/subjects/acme/report").json()
+    assert body["stale"] is True
+    assert body["refresh_requested_at"].startswith(requested.date().isoformat())
+
+
+def test_claim_shows_quote_and_its_responses(client: TestClient, subject_token: str) -> None:
+    posted = client.post(
+        "/v1/subjects/acme/claims/clm_1/responses",
+        json={"body": "We delivered 2.1 GW in 2024."},
+        headers={"Authorization": f"Bearer {subject_token}"},
+    )
+    assert posted.status_code == 201
+    assert posted.json()["status"] == "response received, not yet reviewed"
+    claim = client.get("/v1/subjects/acme/claims/clm_1").json()
+    assert claim["claim"]["quote_verified"] is True
+    assert [r["body"] for r in claim["responses"]] == ["We delivered 2.1 GW in 2024."]
+
+
+def test_response_without_token_is_401_and_reveals_nothing(client: TestClient) -> None:
+    known = client.post("/v1/subjects/acme/claims/clm_1/responses", json={"body": "x"})
+    unknown = client.post("/v1/subjects/nobody/claims/clm_1/responses", json={"body": "x"})
+    assert known.status_code == unknown.status_code == 401
+    assert known.json() == unknown.json()
+
+
+def test_response_with_a_wrong_or_other_subjects_token_is_403(client: TestClient, subject_token: str) -> None:
+    wrong = client.post(
+        "/v1/subjects/acme/claims/clm_1/responses", json={"body": "x"}, headers={"Authorization": "Bearer nope"}
+    )
+    other = client.post(
+        "/v1/subjects/mp-jones/claims/clm_1/responses",
+        json={"body": "x"},
+        headers={"Authorization": f"Bearer {subject_token}"},
+    )
+    assert wrong.status_code == other.status_code == 403
+
+
+def test_tokens_are_stored_hashed_only(api_warehouse: Warehouse, subject_token: str) -> None:
+    stored = "".join(p.read_text() for p in Path(api_warehouse.base).rglob("*.json"))
+    assert subject_token not in stored
+    assert sha256_hex(subject_token) in stored
+
+
+def test_malformed_and_oversize_bodies_get_clear_4xx(client: TestClient, subject_token: str) -> None:
+    headers = {"Authorization": f"Bearer {subject_token}", "Content-Type": "application/json"}
+    malformed = client.post("/v1/subjects/acme/claims/clm_1/responses", content=b"{not json", headers=headers)
+    assert malformed.status_code == 422 and malformed.json()["error"]["code"] == "invalid_request"
+    huge = client.post(
+        "/v1/subjects/acme/claims/clm_1/responses", content=b'{"body": "' + b"x" * 20_000 + b'"}', headers=headers
+    )
+    assert huge.status_code == 413 and huge.json()["error"]["code"] == "body_too_large"
+
+
+def test_writes_are_rate_limited(client: TestClient, subject_token: str) -> None:
+    headers = {"Authorization": f"Bearer {subject_token}"}
+    codes = [
+        client.post("/v1/subjects/acme/claims/clm_1/responses", json={"body": f"r{i}"}, headers=headers).status_code
+        for i in range(5)
+    ]
+    assert codes[:3] == [201, 201, 201]
+    assert codes[3] == 429
+
+
+def test_steward_rulings_need_the_steward_token(client: TestClient, steward_token: str, subject_token: str) -> None:
+    ruling = {"action": "demote", "steward": "ana", "reason": "evidence misread"}
+    denied = client.post(
+        "/v1/subjects/acme/claims/clm_1/rulings", json=ruling, headers={"Authorization": f"Bearer {subject_token}"}
+    )
+    assert denied.status_code == 403
+    made = client.post(
+        "/v1/subjects/acme/claims/clm_1/rulings", json=ruling, headers={"Authorization": f"Bearer {steward_token}"}
+    )
+    assert made.status_code == 201
+    assert client.get("/v1/subjects/acme/claims/clm_1").json()["steward_rulings"][0]["action"] == "demote"
+    bad = client.post(
+        "/v1/subjects/acme/claims/clm_1/rulings",
+        json={**ruling, "action": "delete"},
+        headers={"Authorization": f"Bearer {steward_token}"},
+    )
+    assert bad.status_code == 422
+
+
+def test_reads_during_a_refresh_see_one_whole_report(client: TestClient, api_warehouse: Warehouse) -> None:
+    stop = threading.Event()
+
+    def refresh() -> None:
+        flip = 0
+        while not stop.is_set():
+            api_warehouse.write(tables.REPORTS, "acme", [report("acme", 70.0 if flip else 64.0)])
+            flip ^= 1
+
+    writer = threading.Thread(target=refresh)
+    writer.start()
+    try:
+        seen = set()
+        for _ in range(60):
+            response = client.get("/v1/subjects/acme/report")
+            assert response.status_code == 200
+            body = response.json()["report"]
+            seen.add((body["overall"]["score"], body["content_hash"]))
+    finally:
+        stop.set()
+        writer.join()
+    assert seen <= {(64.0, "hash64.0"), (70.0, "hash70.0")}
