@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-_SINGLE_QUOTES: Final = "'`\u2018\u2019\u201a\u201b\u2032\u2035\u00b4\u02bb\u02bc\u02bd\u02b9\u2039\u203a\uff07"
+_SINGLE_QUOTES: Final = (
+    "'`\u2018\u2019\u201a\u201b\u2032\u2035\u00b4\u02bb\u02bc\u02bd\u02b9\u2039\u203a\uff07"
+)
 _DOUBLE_QUOTES: Final = '"\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb\u02ba\u301d\u301e\u301f\uff02'
 _DASHES: Final = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2043\u2212\u2e3a\u2e3b\ufe58\ufe63\uff0d\u00ad"
 # Invisible characters that only affect line breaking or joining: dropped.

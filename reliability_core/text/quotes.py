@@ -55,9 +55,13 @@ def verify_quote(
     """
     stripped = quote.strip()
     if min_chars is not None and len(stripped) < min_chars:
-        return QuoteCheck(verified=False, reason=f"quote has {len(stripped)} characters, fewer than {min_chars}")
+        return QuoteCheck(
+            verified=False, reason=f"quote has {len(stripped)} characters, fewer than {min_chars}"
+        )
     if max_chars is not None and len(stripped) > max_chars:
-        return QuoteCheck(verified=False, reason=f"quote has {len(stripped)} characters, more than {max_chars}")
+        return QuoteCheck(
+            verified=False, reason=f"quote has {len(stripped)} characters, more than {max_chars}"
+        )
     needle = _strip_enclosing_marks(normalise_for_match(stripped).text)
     if not needle:
         return QuoteCheck(verified=False, reason="quote is empty after normalisation")

@@ -210,7 +210,12 @@ class SafeFetcher:
             },
             extensions={
                 "sni_hostname": check.host,
-                "timeout": {"connect": self._timeout, "read": self._timeout, "write": self._timeout, "pool": self._timeout},
+                "timeout": {
+                    "connect": self._timeout,
+                    "read": self._timeout,
+                    "write": self._timeout,
+                    "pool": self._timeout,
+                },
             },
         )
         response = await self._transport.handle_async_request(request)
@@ -222,7 +227,9 @@ class SafeFetcher:
                 return response
             declared = response.headers.get("content-length", "")
             if declared.isdigit() and int(declared) > self._max_bytes:
-                raise _Refusal("too_large", f"declared size {declared} bytes exceeds the {self._max_bytes} byte cap")
+                raise _Refusal(
+                    "too_large", f"declared size {declared} bytes exceeds the {self._max_bytes} byte cap"
+                )
             if declared_type_is_refused(result.content_type):
                 return response  # refused by type later; not worth downloading
             chunks: list[bytes] = []
@@ -230,7 +237,9 @@ class SafeFetcher:
             async for chunk in response.aiter_bytes():
                 result.bytes_read += len(chunk)
                 if result.bytes_read > self._max_bytes:
-                    raise _Refusal("too_large", f"body exceeds the {self._max_bytes} byte cap; reading stopped")
+                    raise _Refusal(
+                        "too_large", f"body exceeds the {self._max_bytes} byte cap; reading stopped"
+                    )
                 chunks.append(chunk)
             result.body = b"".join(chunks)
             result.body_complete = True
@@ -252,7 +261,9 @@ class SafeFetcher:
                 result.final_url = current
                 check = check_fetch_url(current)
                 if not check.ok:
-                    raise _Refusal("refused_url", check.reason if hop == 0 else f"redirect to {current}: {check.reason}")
+                    raise _Refusal(
+                        "refused_url", check.reason if hop == 0 else f"redirect to {current}: {check.reason}"
+                    )
                 # The robots wait is politeness, not the server's slowness: it is outside the timeout.
                 started = loop.time()
                 try:
@@ -318,7 +329,9 @@ class SafeFetcher:
         html_url = arxiv_html_url(url)
         if outcome == "ok" and html_url is not None:
             extra = await self.fetch(html_url)
-            extra_texts = extract_page_texts(extra.body, extra.content_type) if extra.outcome == "ok" else None
+            extra_texts = (
+                extract_page_texts(extra.body, extra.content_type) if extra.outcome == "ok" else None
+            )
             if extra_texts is not None and extra_texts.ok:
                 text = f"{text}\n\n{extra_texts.text}"
                 main = extra_texts.main_text or main

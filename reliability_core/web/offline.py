@@ -99,13 +99,17 @@ class OfflineCorpusTransport(httpx.AsyncBaseTransport):
             return httpx.Response(200, content=robots.read_bytes(), headers={"content-type": "text/plain"})
         page = self._pages.get(canonical_url(f"https://{host}{target}"))
         if page is None:
-            return httpx.Response(404, text="not in the offline corpus", headers={"content-type": "text/plain"})
+            return httpx.Response(
+                404, text="not in the offline corpus", headers={"content-type": "text/plain"}
+            )
         if page.redirect_to is not None:
             status = page.status if 300 <= page.status < 400 else 301
             return httpx.Response(status, headers={"location": page.redirect_to})
         headers = {"content-type": page.content_type}
         if page.oversize_bytes is not None:
-            return httpx.Response(page.status, headers=headers, stream=_AsyncStream(_filler(page.oversize_bytes)))
+            return httpx.Response(
+                page.status, headers=headers, stream=_AsyncStream(_filler(page.oversize_bytes))
+            )
         body_file = self._page_file(page.file) if page.file else None
         if body_file is None:
             return httpx.Response(page.status, headers=headers, content=b"")

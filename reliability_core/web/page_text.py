@@ -90,7 +90,11 @@ def decode_body(body: bytes, content_type: str | None) -> str:
     """Bytes to text, surviving wrong or missing charsets: a BOM, then the declared
     charset (header, then ``<meta>``) if the bytes actually decode with it, then UTF-8,
     then Windows-1252, then detection, then UTF-8 with replacement characters."""
-    for bom, encoding in ((codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+    for bom, encoding in (
+        (codecs.BOM_UTF8, "utf-8"),
+        (codecs.BOM_UTF16_LE, "utf-16-le"),
+        (codecs.BOM_UTF16_BE, "utf-16-be"),
+    ):
         if body.startswith(bom):
             return body[len(bom) :].decode(encoding, errors="replace")
     meta = _META_CHARSET.search(body[:4096])
@@ -124,7 +128,7 @@ def _tidy(text: str) -> str:
 
 
 def _parse_html(html: str) -> etree._Element | None:
-    parser = lxml.html.HTMLParser(remove_comments=True, remove_pis=True, recover=True)
+    parser = lxml.html.HTMLParser(remove_comments=True, remove_pis=True, recover=True, huge_tree=True)
     try:
         root = lxml.html.document_fromstring(html, parser=parser)
     except (etree.ParserError, ValueError, etree.XMLSyntaxError):
@@ -188,7 +192,9 @@ def extract_page_texts(body: bytes, content_type: str | None) -> PageTexts:
     if kind == "pdf":
         return PageTexts(kind=kind, ok=False, reason="PDF stored; text not extracted, so it stays unverified")
     if kind == "other":
-        return PageTexts(kind=kind, ok=False, reason=f"content type {content_type or 'unknown'!r} is not read")
+        return PageTexts(
+            kind=kind, ok=False, reason=f"content type {content_type or 'unknown'!r} is not read"
+        )
     text = decode_body(body, content_type)
     if looks_like_binary(text):
         return PageTexts(kind=kind, ok=False, reason="body looks like binary data, not text")
@@ -200,4 +206,10 @@ def extract_page_texts(body: bytes, content_type: str | None) -> PageTexts:
     if root is None:
         return PageTexts(kind=kind, ok=False, reason="HTML could not be parsed")
     visible = visible_text(root)
-    return PageTexts(kind=kind, ok=True, title=_title(root), text=visible, main_text=main_text(text) or visible)
+    if not visible:
+        return PageTexts(
+            kind=kind, ok=False, reason="HTML has no visible text (or nests too deeply to parse)"
+        )
+    return PageTexts(
+        kind=kind, ok=True, title=_title(root), text=visible, main_text=main_text(text) or visible
+    )

@@ -57,7 +57,9 @@ class RobotsRules:
     parser: Protego | None = None
 
     @classmethod
-    def from_response(cls, host: str, status: int | None, body: bytes, fetched_at: datetime, reason: str = "") -> RobotsRules:
+    def from_response(
+        cls, host: str, status: int | None, body: bytes, fetched_at: datetime, reason: str = ""
+    ) -> RobotsRules:
         mode = robots_mode_for_status(status)
         parser = Protego.parse(body.decode("utf-8", errors="replace")) if mode == "parse" else None
         return cls(host=host, mode=mode, fetched_at=fetched_at, status=status, reason=reason, parser=parser)
@@ -168,5 +170,3 @@ class HostThrottle:
                 await self._timer.sleep(waited)
             self._next_allowed[host] = self._timer.monotonic() + max(delay, 0.0)
             return waited
-
-

@@ -20,7 +20,9 @@ _UNICODE_DOTS: Final = frozenset("\u3002\uff0e\uff61\u2024\u2027\u00b7\u0701\u07
 _HOST_ASCII_OK = re.compile(r"^[a-z0-9._-]+$")
 _NUMERIC_LABEL = re.compile(r"^(0x[0-9a-f]*|[0-9]+)$")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_CONTROL_OR_SPACE = re.compile(r"[\x00-\x20\x7f-\x9f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]")
+_CONTROL_OR_SPACE = re.compile(
+    r"[\x00-\x20\x7f-\x9f\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f-\u2064\u3000\ufeff]"
+)
 _PERCENT_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 _UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
@@ -151,7 +153,9 @@ def check_fetch_url(url: str) -> UrlCheck:
     except ValueError as error:
         return UrlCheck(url=url, ok=False, reason=f"URL does not parse: {error}")
     if parts.scheme.lower() != "https":
-        return UrlCheck(url=url, ok=False, reason=f"only https is fetched, not {parts.scheme or 'no scheme'!r}")
+        return UrlCheck(
+            url=url, ok=False, reason=f"only https is fetched, not {parts.scheme or 'no scheme'!r}"
+        )
     netloc = parts.netloc
     if "@" in netloc:
         return UrlCheck(url=url, ok=False, reason="URL carries credentials")

@@ -52,7 +52,9 @@ class RecordingTransport(httpx.AsyncBaseTransport):
 
 
 def html(body: str, status: int = 200, **headers: str) -> httpx.Response:
-    return httpx.Response(status, content=body.encode(), headers={"content-type": "text/html; charset=utf-8", **headers})
+    return httpx.Response(
+        status, content=body.encode(), headers={"content-type": "text/html; charset=utf-8", **headers}
+    )
 
 
 def no_robots(request: httpx.Request) -> httpx.Response | None:
@@ -82,6 +84,8 @@ def site_handler() -> Handler:
         robots = no_robots(request)
         if robots is not None:
             return robots
-        return html("<html><head><title>Article</title></head><body><p>Hello world, this is text.</p></body></html>")
+        return html(
+            "<html><head><title>Article</title></head><body><p>Hello world, this is text.</p></body></html>"
+        )
 
     return handler

@@ -73,7 +73,10 @@ def test_ipv4_embedded_in_ipv6_is_refused_and_named(text: str, mechanism: str) -
 
 
 def test_embedded_ipv4_recovers_the_inner_address() -> None:
-    assert embedded_ipv4(ipaddress.IPv6Address("64:ff9b::7f00:1")) == (ipaddress.IPv4Address("127.0.0.1"), "NAT64")
+    assert embedded_ipv4(ipaddress.IPv6Address("64:ff9b::7f00:1")) == (
+        ipaddress.IPv4Address("127.0.0.1"),
+        "NAT64",
+    )
     assert embedded_ipv4(ipaddress.IPv6Address("2002:a9fe:a9fe::1")) == (
         ipaddress.IPv4Address("169.254.169.254"),
         "6to4",
@@ -81,7 +84,9 @@ def test_embedded_ipv4_recovers_the_inner_address() -> None:
     assert embedded_ipv4(ipaddress.IPv6Address("2606:4700::1111")) is None
 
 
-@pytest.mark.parametrize("text", ["93.184.216.34", "8.8.8.8", "151.101.1.69", "2606:4700::1111", "2a00:1450:4001::200e"])
+@pytest.mark.parametrize(
+    "text", ["93.184.216.34", "8.8.8.8", "151.101.1.69", "2606:4700::1111", "2a00:1450:4001::200e"]
+)
 def test_public_addresses_are_allowed(text: str) -> None:
     assert is_public_address(ipaddress.ip_address(text))
 

@@ -46,7 +46,9 @@ async def test_every_fetch_returns_a_record_with_status_time_hash_and_texts(
         "https://news.example.com\\@127.0.0.1/",
     ],
 )
-async def test_hostile_urls_are_refused_without_any_request(url: str, site_handler: Handler, clock: FixedClock) -> None:
+async def test_hostile_urls_are_refused_without_any_request(
+    url: str, site_handler: Handler, clock: FixedClock
+) -> None:
     fetcher, transport, resolver, _ = make_fetcher(site_handler, {"news.example.com": [PUBLIC]}, clock)
     snap = await fetcher.snapshot(url, VERSION)
     assert snap.outcome == "refused_url"
@@ -78,7 +80,9 @@ async def test_hostile_urls_are_refused_without_any_request(url: str, site_handl
 async def test_names_resolving_to_non_public_addresses_are_refused(
     addresses: list[str], site_handler: Handler, clock: FixedClock
 ) -> None:
-    fetcher, transport, _, _ = make_fetcher(site_handler, {"inside.example.com": [addresses]}, clock, respect_robots=False)
+    fetcher, transport, _, _ = make_fetcher(
+        site_handler, {"inside.example.com": [addresses]}, clock, respect_robots=False
+    )
     snap = await fetcher.snapshot("https://inside.example.com/", VERSION)
     assert snap.outcome == "refused_address"
     assert "inside.example.com" in snap.reason
@@ -98,14 +102,18 @@ async def test_request_goes_to_the_checked_address_with_host_and_sni_kept(
     assert request.headers["user-agent"] == USER_AGENT
 
 
-async def test_ipv6_checked_address_is_bracketed_in_the_request(site_handler: Handler, clock: FixedClock) -> None:
+async def test_ipv6_checked_address_is_bracketed_in_the_request(
+    site_handler: Handler, clock: FixedClock
+) -> None:
     fetcher, transport, _, _ = make_fetcher(site_handler, {"v6.example.com": ["2606:4700::1111"]}, clock)
     snap = await fetcher.snapshot("https://v6.example.com/", VERSION)
     assert snap.outcome == "ok"
     assert transport.page_requests()[0].url.host == "2606:4700::1111"
 
 
-async def test_dns_rebinding_cannot_switch_the_connected_address(site_handler: Handler, clock: FixedClock) -> None:
+async def test_dns_rebinding_cannot_switch_the_connected_address(
+    site_handler: Handler, clock: FixedClock
+) -> None:
     """First answer public, every later answer private: the fetch connects only to the
     address it checked, and a later lookup that turns private is refused."""
     fetcher, transport, resolver, _ = make_fetcher(
@@ -126,7 +134,9 @@ async def test_dns_rebinding_between_page_and_robots_lookups_reaches_no_private_
 ) -> None:
     """The page's lookup is public, the robots.txt lookup turns private: robots.txt is then
     unreachable, which RFC 9309 treats as disallowed, and nothing private is contacted."""
-    fetcher, transport, _, _ = make_fetcher(site_handler, {"rebind.example.com": [[PUBLIC], ["10.0.0.7"]]}, clock)
+    fetcher, transport, _, _ = make_fetcher(
+        site_handler, {"rebind.example.com": [[PUBLIC], ["10.0.0.7"]]}, clock
+    )
     snap = await fetcher.snapshot("https://rebind.example.com/page", VERSION)
     assert snap.outcome == "refused_robots"
     assert "unreachable" in snap.reason
@@ -158,7 +168,9 @@ def redirecting(location_for: dict[str, tuple[int, str]]) -> Handler:
         ("https://[::ffff:169.254.169.254]/", "refused_url"),
     ],
 )
-async def test_redirects_into_private_space_are_refused(location: str, outcome: str, clock: FixedClock) -> None:
+async def test_redirects_into_private_space_are_refused(
+    location: str, outcome: str, clock: FixedClock
+) -> None:
     handler = redirecting({"news.example.com/start": (302, location)})
     table = {"news.example.com": [PUBLIC], "inside.example.com": ["192.168.0.10"]}
     fetcher, transport, _, _ = make_fetcher(handler, table, clock)
@@ -237,7 +249,9 @@ async def test_oversize_body_stops_reading_at_the_cap(clock: FixedClock) -> None
 async def test_declared_oversize_body_is_refused_before_reading(clock: FixedClock) -> None:
     async def handler(request: httpx.Request) -> httpx.Response:
         return no_robots(request) or httpx.Response(
-            200, headers={"content-type": "text/html", "content-length": "999999999"}, stream=_Stream(_endless(b"x"))
+            200,
+            headers={"content-type": "text/html", "content-length": "999999999"},
+            stream=_Stream(_endless(b"x")),
         )
 
     fetcher, _, _, _ = make_fetcher(handler, {"big.example.com": [PUBLIC]}, clock)
@@ -253,7 +267,9 @@ async def test_slow_body_times_out(clock: FixedClock) -> None:
             yield b"<p>still coming</p>"
 
     async def handler(request: httpx.Request) -> httpx.Response:
-        return no_robots(request) or httpx.Response(200, headers={"content-type": "text/html"}, stream=_Stream(trickle()))
+        return no_robots(request) or httpx.Response(
+            200, headers={"content-type": "text/html"}, stream=_Stream(trickle())
+        )
 
     fetcher, _, _, _ = make_fetcher(handler, {"slow.example.com": [PUBLIC]}, clock, timeout_seconds=0.2)
     snap = await fetcher.snapshot("https://slow.example.com/", VERSION)
@@ -317,7 +333,9 @@ async def test_pdf_is_stored_with_hash_and_stays_unverified(clock: FixedClock) -
     pdf = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n"
 
     async def handler(request: httpx.Request) -> httpx.Response:
-        return no_robots(request) or httpx.Response(200, headers={"content-type": "application/pdf"}, content=pdf)
+        return no_robots(request) or httpx.Response(
+            200, headers={"content-type": "application/pdf"}, content=pdf
+        )
 
     fetcher, _, _, _ = make_fetcher(handler, {"files.example.com": [PUBLIC]}, clock)
     snap = await fetcher.snapshot("https://files.example.com/report.pdf", VERSION)

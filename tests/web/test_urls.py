@@ -96,7 +96,8 @@ def test_url_check_returns_idna_host_and_escaped_target() -> None:
 
 
 @pytest.mark.parametrize(
-    "host", ["127.0.0.1", "2130706433", "0177.0.0.1", "0x7f.1", "127.1", "0x7f.0.0.1", "1.2.3.4.", "::1", "[::1]"]
+    "host",
+    ["127.0.0.1", "2130706433", "0177.0.0.1", "0x7f.1", "127.1", "0x7f.0.0.1", "1.2.3.4.", "::1", "[::1]"],
 )
 def test_numeric_host_in_any_ipv4_form_is_detected(host: str) -> None:
     assert is_numeric_host(host)

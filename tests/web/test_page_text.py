@@ -1,0 +1,149 @@
+from __future__ import annotations
+
+from reliability_core.text.quotes import verify_quote
+from reliability_core.web.page_text import content_kind, decode_body, extract_page_texts
+
+NEWS_PAGE = """<!DOCTYPE html>
+<html lang="en"><head>
+<meta charset="utf-8"><title>Northwind sets 2025 target | The Wire</title>
+<script>window.dataLayer = [{"quote": "We never said this"}];</script>
+<style>.ad { display: none }</style>
+<link rel="stylesheet" href="/s.css">
+</head><body>
+<nav><ul><li><a href="/">Home</a></li><li><a href="/energy">Energy</a></li></ul></nav>
+<div class="cookie-banner">We use cookies. <button>Accept</button></div>
+<article>
+  <h1>Northwind sets 2025 target</h1>
+  <p class="byline">By A. Reporter &middot; 3 March 2021</p>
+  <p>&ldquo;We will install 1.2&nbsp;GW of new capacity by 2025,&rdquo; said Jane Doe,
+     chief executive of Northwind.</p>
+  <p>She added: "Our costs fell by 12.5% last year &mdash; a record."</p>
+  <figure><img src="x.jpg" alt="turbines"><figcaption>Turbines off the coast.</figcaption></figure>
+  <template><p>Template text is not shown</p></template>
+  <noscript><p>Enable JavaScript</p></noscript>
+  <p>Analysts were <em>cautious</em>: <a href="/x">read more</a>.</p>
+</article>
+<aside><h2>Related</h2><ul><li>Other story</li></ul></aside>
+<footer>&copy; 2021 The Wire</footer>
+<script>console.log("tracking")</script>
+</body></html>"""
+
+
+def test_visible_text_has_every_text_node_except_hidden_ones() -> None:
+    texts = extract_page_texts(NEWS_PAGE.encode("utf-8"), "text/html; charset=utf-8")
+    assert texts.ok
+    assert texts.title == "Northwind sets 2025 target | The Wire"
+    for shown in [
+        "Home",
+        "We use cookies.",
+        "Turbines off the coast.",
+        "Other story",
+        "© 2021 The Wire",
+        "read more",
+    ]:
+        assert shown in texts.text
+    for hidden in [
+        "dataLayer",
+        "We never said this",
+        "display: none",
+        "Template text",
+        "Enable JavaScript",
+        "tracking",
+    ]:
+        assert hidden not in texts.text
+
+
+def test_main_text_is_the_article_for_the_models() -> None:
+    texts = extract_page_texts(NEWS_PAGE.encode("utf-8"), "text/html")
+    assert "1.2" in texts.main_text and "Jane Doe" in texts.main_text
+    for boilerplate in ["Home", "Other story", "© 2021 The Wire"]:
+        assert boilerplate not in texts.main_text
+
+
+def test_quote_across_inline_markup_and_entities_verifies_against_visible_text() -> None:
+    texts = extract_page_texts(NEWS_PAGE.encode("utf-8"), "text/html")
+    assert verify_quote(
+        '"We will install 1.2 GW of new capacity by 2025," said Jane Doe', texts.text
+    ).verified
+    assert verify_quote("Our costs fell by 12.5% last year - a record.", texts.text).verified
+    assert verify_quote("Analysts were cautious: read more.", texts.text).verified
+    assert not verify_quote("We never said this", texts.text).verified
+
+
+def test_inline_tags_do_not_split_words_and_blocks_do() -> None:
+    texts = extract_page_texts(
+        b"<p>Hel<b>lo</b> wor<i>ld</i></p><p>Next</p><div>Block<br>break</div>", "text/html"
+    )
+    assert texts.text == "Hello world\nNext\nBlock\nbreak"
+
+
+def test_broken_html_still_gives_text() -> None:
+    texts = extract_page_texts(
+        b"<html><body><p>Unclosed <b>bold <div>nested</p></span></table>tail text", "text/html"
+    )
+    assert texts.ok
+    assert "Unclosed bold" in texts.text and "tail text" in texts.text
+
+
+def test_wrong_charset_header_falls_back_to_what_decodes() -> None:
+    body = "<p>Caf\u00e9 cr\u00e8me: \u201cquoted\u201d</p>".encode("cp1252")
+    texts = extract_page_texts(body, "text/html; charset=utf-8")
+    assert texts.ok
+    assert "Café crème" in texts.text
+    assert "\u201cquoted\u201d" in texts.text
+
+
+def test_meta_charset_is_used_when_the_header_has_none() -> None:
+    body = '<html><head><meta charset="iso-8859-7"></head><body><p>\u0391\u03b8\u03ae\u03bd\u03b1</p></body></html>'
+    texts = extract_page_texts(body.encode("iso-8859-7"), "text/html")
+    assert "Αθήνα" in texts.text
+
+
+def test_unknown_charset_name_does_not_crash() -> None:
+    texts = extract_page_texts(b"<p>plain ascii</p>", "text/html; charset=x-no-such-charset")
+    assert texts.text == "plain ascii"
+
+
+def test_utf16_with_bom_is_decoded() -> None:
+    body = "\ufeff<p>wide text</p>".encode("utf-16-le")
+    assert decode_body(body, "text/html") == "<p>wide text</p>"
+
+
+def test_binary_junk_is_an_outcome_not_an_exception() -> None:
+    junk = bytes(range(256)) * 200
+    texts = extract_page_texts(junk, "text/html")
+    assert not texts.ok
+    assert texts.reason
+
+
+def test_empty_and_whitespace_bodies_are_outcomes() -> None:
+    assert not extract_page_texts(b"", "text/html").ok
+    assert not extract_page_texts(b"   \n ", "text/plain").ok
+
+
+def test_huge_page_is_handled() -> None:
+    body = (
+        "<html><body>" + "<div><p>Paragraph with some words in it.</p></div>" * 10_000 + "</body></html>"
+    ).encode()
+    texts = extract_page_texts(body, "text/html")
+    assert texts.ok
+    assert texts.text.count("Paragraph with some words in it.") == 10_000
+
+
+def test_deeply_nested_html_is_read_or_an_outcome() -> None:
+    nested = extract_page_texts(("<div>" * 1000 + "deep" + "</div>" * 1000).encode(), "text/html")
+    assert nested.ok and nested.text == "deep"
+    too_deep = extract_page_texts(("<div>" * 5000 + "deep" + "</div>" * 5000).encode(), "text/html")
+    assert not too_deep.ok
+    assert "no visible text" in too_deep.reason
+
+
+def test_content_kinds() -> None:
+    assert content_kind("text/html; charset=utf-8", b"") == "html"
+    assert content_kind("application/xhtml+xml", b"") == "html"
+    assert content_kind("text/plain", b"") == "text"
+    assert content_kind("application/pdf", b"") == "pdf"
+    assert content_kind(None, b"%PDF-1.5") == "pdf"
+    assert content_kind(None, b"<!DOCTYPE html><html>") == "html"
+    assert content_kind("image/jpeg", b"") == "other"
+    assert content_kind("application/json", b"{}") == "other"
