@@ -17,6 +17,7 @@ import httpx2
 
 from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
 from reliability_core.providers.errors import PermanentProviderError, TransientProviderError
+from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.messages import user_content
 from reliability_core.providers.retry import is_retryable_status, retry_after_from_headers
 
@@ -42,13 +43,17 @@ class AnthropicProvider:
         http_client: httpx2.AsyncClient | None = None,
         timeout: float = 120.0,
     ) -> None:
-        self._client = anthropic.AsyncAnthropic(
-            api_key=api_key,
-            base_url=base_url,
-            http_client=http_client,
-            timeout=timeout,
-            max_retries=0,
-        )
+        def make() -> anthropic.AsyncAnthropic:
+            return anthropic.AsyncAnthropic(
+                api_key=api_key,
+                base_url=base_url,
+                http_client=http_client,
+                timeout=timeout,
+                max_retries=0,
+            )
+
+        # An injected client (tests) is used as is; otherwise one client per event loop.
+        self._clients = PerLoop(make)
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         tool_name = tool_name_for(request.output_schema_name)
@@ -69,7 +74,7 @@ class AnthropicProvider:
         if request.system_prompt:
             kwargs["system"] = request.system_prompt
         try:
-            message = await self._client.messages.create(**kwargs)
+            message = await self._clients.get().messages.create(**kwargs)
         except anthropic.APIStatusError as exc:
             raise _status_error(exc) from exc
         except anthropic.APITimeoutError as exc:

@@ -22,6 +22,7 @@ from reliability_core.providers.assignment import StepAssignment, template_for
 from reliability_core.providers.base import ModelProvider, ModelRequest, ModelResponse, OutputT, Usage
 from reliability_core.providers.cache import ResponseCache, cache_key
 from reliability_core.providers.errors import ConfigurationError, ModelOutputError, ModelRefusalError
+from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.offline_model import OFFLINE_NAME
 from reliability_core.providers.pricing import PriceTable, UsageTotals, priced
 from reliability_core.providers.retry import RetryPolicy
@@ -50,7 +51,7 @@ class StepGateway:
         concurrency: Mapping[str, int] | None = None,
         max_output_tokens: int = 4096,
         totals: UsageTotals | None = None,
-        _semaphores: dict[str, asyncio.Semaphore] | None = None,
+        _semaphores: dict[str, PerLoop[asyncio.Semaphore]] | None = None,
     ) -> None:
         missing = sorted(set(assignment) - set(providers))
         if missing:
@@ -64,7 +65,7 @@ class StepGateway:
         self.concurrency = {**DEFAULT_CONCURRENCY, **(concurrency or {})}
         self.max_output_tokens = max_output_tokens
         self.totals = totals or UsageTotals()
-        self._semaphores: dict[str, asyncio.Semaphore] = {} if _semaphores is None else _semaphores
+        self._semaphores: dict[str, PerLoop[asyncio.Semaphore]] = {} if _semaphores is None else _semaphores
 
     # -- inspection -------------------------------------------------------
 
@@ -219,8 +220,9 @@ class StepGateway:
 
     def _semaphore(self, provider: str) -> asyncio.Semaphore:
         if provider not in self._semaphores:
-            self._semaphores[provider] = asyncio.Semaphore(self.concurrency.get(provider, 4))
-        return self._semaphores[provider]
+            limit = self.concurrency.get(provider, 4)
+            self._semaphores[provider] = PerLoop(lambda: asyncio.Semaphore(limit))
+        return self._semaphores[provider].get()
 
     async def _complete(self, provider: ModelProvider, request: ModelRequest) -> ModelResponse:
         async with self._semaphore(provider.name):

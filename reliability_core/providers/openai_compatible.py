@@ -16,6 +16,7 @@ import openai
 
 from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
 from reliability_core.providers.errors import TransientProviderError
+from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.messages import schema_instruction, user_content
 from reliability_core.providers.openai_provider import status_error, strict_json_schema
 
@@ -36,13 +37,18 @@ class OpenAICompatibleProvider:
     ) -> None:
         self.family = family
         self.base_url = base_url
-        self._client = openai.AsyncOpenAI(
-            api_key=api_key,
-            base_url=base_url,
-            http_client=http_client,
-            timeout=timeout,
-            max_retries=0,
-        )
+
+        def make() -> openai.AsyncOpenAI:
+            return openai.AsyncOpenAI(
+                api_key=api_key,
+                base_url=base_url,
+                http_client=http_client,
+                timeout=timeout,
+                max_retries=0,
+            )
+
+        # One client (and connection pool) per event loop.
+        self._clients = PerLoop(make)
         self.json_object_only = False
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
@@ -80,7 +86,7 @@ class OpenAICompatibleProvider:
             "max_tokens": request.max_output_tokens,
         }
         try:
-            completion = await self._client.chat.completions.create(**kwargs)
+            completion = await self._clients.get().chat.completions.create(**kwargs)
         except openai.APIStatusError as exc:
             if not json_object and exc.status_code in (400, 422) and _rejects_json_schema(exc):
                 raise _JsonSchemaUnsupported from exc

@@ -17,6 +17,7 @@ import openai
 
 from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
 from reliability_core.providers.errors import PermanentProviderError, TransientProviderError
+from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.messages import user_content
 from reliability_core.providers.retry import is_retryable_status, retry_after_from_headers
 
@@ -87,13 +88,17 @@ class OpenAIProvider:
         send_temperature: bool = False,
     ) -> None:
         # Reasoning models reject ``temperature``; send it only when asked to.
-        self._client = openai.AsyncOpenAI(
-            api_key=api_key,
-            base_url=base_url,
-            http_client=http_client,
-            timeout=timeout,
-            max_retries=0,
-        )
+        def make() -> openai.AsyncOpenAI:
+            return openai.AsyncOpenAI(
+                api_key=api_key,
+                base_url=base_url,
+                http_client=http_client,
+                timeout=timeout,
+                max_retries=0,
+            )
+
+        # One client (and connection pool) per event loop.
+        self._clients = PerLoop(make)
         self._send_temperature = send_temperature
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
@@ -116,7 +121,7 @@ class OpenAIProvider:
         if self._send_temperature:
             kwargs["temperature"] = request.temperature
         try:
-            response = await self._client.responses.create(**kwargs)
+            response = await self._clients.get().responses.create(**kwargs)
         except openai.APIStatusError as exc:
             raise status_error("openai", exc) from exc
         except openai.APITimeoutError as exc:

@@ -18,6 +18,7 @@ import httpx
 from reliability_core.models import SearchResult
 from reliability_core.providers.base import SearchQuery
 from reliability_core.providers.errors import PermanentProviderError, TransientProviderError
+from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.retry import RetryPolicy, is_retryable_status, retry_after_from_headers
 from reliability_core.providers.search_filters import domain_allowed, parse_result_date
 
@@ -61,7 +62,8 @@ class PerplexitySearch:
         timeout: float = 60.0,
     ) -> None:
         self._api_key = api_key
-        self._client = client or httpx.AsyncClient(timeout=timeout)
+        # An injected client is used as is; otherwise one client per event loop.
+        self._clients = PerLoop(lambda: client or httpx.AsyncClient(timeout=timeout))
         self._url = url
         self._retry = retry or RetryPolicy()
         self._timeout = timeout
@@ -72,7 +74,7 @@ class PerplexitySearch:
 
     async def _post(self, query: SearchQuery) -> dict[str, Any]:
         try:
-            response = await self._client.post(
+            response = await self._clients.get().post(
                 self._url,
                 json=perplexity_request_body(query),
                 headers={"Authorization": f"Bearer {self._api_key}", "Accept": "application/json"},

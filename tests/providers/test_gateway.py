@@ -424,3 +424,22 @@ async def test_scoped_gateway_counts_its_own_usage_and_adds_to_the_parent(prompt
     assert subject.metadata()["anthropic.calls"] == 1
     assert gateway.metadata()["anthropic.calls"] == 2
     assert subject.totals.by_step()["judge_a"].calls == 1
+
+
+def test_one_gateway_serves_successive_event_loops(prompts: Path) -> None:
+    provider = _SlowProvider()
+    gateway = StepGateway(
+        {"judge_a": StepAssignment(provider="anthropic", model="claude-opus-5-5")},
+        {"judge_a": provider},
+        prompts_dir=prompts,
+        concurrency={"anthropic": 1},
+    )
+
+    async def burst(tag: str) -> None:
+        await asyncio.gather(
+            *(gateway.run("judge_a", JudgeInput(claim=f"{tag}{i}"), JudgeOutput) for i in range(3))
+        )
+
+    asyncio.run(burst("a"))
+    asyncio.run(burst("b"))  # a semaphore bound to the first, closed loop would fail here
+    assert gateway.metadata()["anthropic.calls"] == 6 and provider.peak == 1
