@@ -1,0 +1,199 @@
+"""Command line for validation and stewardship ([#10]):
+
+    python -m reliability_core.cli gold validate data/gold/starter.jsonl
+    python -m reliability_core.cli gold import-averitec --output /tmp/averitec-dev.jsonl
+    python -m reliability_core.cli steward build [--warehouse DIR]
+    python -m reliability_core.cli steward list [--warehouse DIR] [--subject S] [--all]
+    python -m reliability_core.cli steward rule --subject S --claim C --action uphold \\
+        --steward NAME --reason "why" [--new-verdict V]
+
+The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``data/warehouse``); the
+clock honours ``RELIABILITY_NOW``. Exit status: 0 done, 1 a gold file has issues,
+2 a ruling was refused or an input is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from reliability_core.averitec import default_averitec_path, import_averitec
+from reliability_core.clock import parse_clock_override
+from reliability_core.gold import save_gold, validate_gold_file
+from reliability_core.models import ClaimVerdict
+from reliability_core.steward import (
+    RulingRequest,
+    build_steward_queue,
+    open_items,
+    read_rulings,
+    read_steward_queue,
+    record_ruling,
+    store_steward_queue,
+)
+from reliability_core.version import method_version
+from reliability_core.warehouse import Ledger, Warehouse
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+VERDICTS_TABLE = "claim_verdicts"
+# Writable places inside the project that are not part of it (ignored by git).
+_SCRATCH_DIRS = (PROJECT_ROOT / "data" / "warehouse", PROJECT_ROOT / "data" / "cache")
+
+
+def _warehouse(path: str | None) -> Warehouse:
+    return Warehouse(
+        path or os.environ.get("RELIABILITY_WAREHOUSE", str(PROJECT_ROOT / "data" / "warehouse"))
+    )
+
+
+def _print(data: object) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def _inside_project(path: Path) -> bool:
+    resolved = path.resolve()
+    if any(resolved.is_relative_to(d) for d in _SCRATCH_DIRS):
+        return False
+    return resolved.is_relative_to(PROJECT_ROOT)
+
+
+def gold_validate(args: argparse.Namespace) -> int:
+    validation = validate_gold_file(Path(args.path))
+    _print(validation.model_dump(mode="json"))
+    return 0 if validation.ok else 1
+
+
+def gold_import_averitec(args: argparse.Namespace) -> int:
+    source = Path(args.input or os.environ.get("RELIABILITY_AVERITEC", str(default_averitec_path())))
+    if not source.exists():
+        print(f"AVeriTeC dev set not found at {source}", file=sys.stderr)
+        return 2
+    output = Path(args.output)
+    if _inside_project(output):
+        # CC BY-NC 4.0: the project reads the data in place and does not copy it.
+        print(
+            f"refusing to write AVeriTeC data inside the project ({output}); choose a path outside it",
+            file=sys.stderr,
+        )
+        return 2
+    items = import_averitec(source)
+    save_gold(items, output)
+    _print({"items": len(items), "output": str(output), "source": str(source)})
+    return 0
+
+
+def _all_verdicts(warehouse: Warehouse, table: str) -> list[ClaimVerdict]:
+    return [v for s in warehouse.subjects(table) for v in warehouse.read(table, s, ClaimVerdict)]
+
+
+def steward_build(args: argparse.Namespace) -> int:
+    warehouse = _warehouse(args.warehouse)
+    verdicts = _all_verdicts(warehouse, args.verdicts_table)
+    queue = build_steward_queue(
+        verdicts,
+        clock=parse_clock_override(os.environ.get("RELIABILITY_NOW")),
+        method_version=method_version(),
+    )
+    store_steward_queue(warehouse, queue)
+    summary = queue.model_dump(mode="json", exclude={"items"})
+    summary["queued"] = len(queue.items)
+    _print(summary)
+    return 0
+
+
+def steward_list(args: argparse.Namespace) -> int:
+    warehouse = _warehouse(args.warehouse)
+    ledger = Ledger(warehouse)
+    items = read_steward_queue(warehouse, args.subject)
+    if not args.all:
+        subjects = sorted({i.subject_id for i in items})
+        rulings = [r for s in subjects for r in read_rulings(ledger, s)]
+        items = open_items(items, rulings)
+    _print([i.model_dump(mode="json") for i in items])
+    return 0
+
+
+def steward_rule(args: argparse.Namespace) -> int:
+    warehouse = _warehouse(args.warehouse)
+    verdict = next(
+        (
+            v
+            for v in warehouse.read(args.verdicts_table, args.subject, ClaimVerdict)
+            if v.claim_id == args.claim
+        ),
+        None,
+    )
+    request = RulingRequest(
+        subject_id=args.subject,
+        claim_id=args.claim,
+        action=args.action,
+        steward=args.steward,
+        reason=args.reason,
+        new_verdict=args.new_verdict,
+    )
+    outcome = record_ruling(
+        Ledger(warehouse),
+        request,
+        verdict,
+        clock=parse_clock_override(os.environ.get("RELIABILITY_NOW")),
+        method_version=method_version(),
+    )
+    _print(outcome.model_dump(mode="json"))
+    return 0 if outcome.accepted else 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m reliability_core.cli", description=__doc__.splitlines()[0]
+    )
+    groups = parser.add_subparsers(dest="group", required=True)
+
+    gold = groups.add_parser("gold", help="gold sets").add_subparsers(dest="command", required=True)
+    validate = gold.add_parser("validate", help="validate a gold JSONL file")
+    validate.add_argument("path")
+    validate.set_defaults(func=gold_validate)
+    averitec = gold.add_parser(
+        "import-averitec", help="convert the AVeriTeC dev set to gold JSONL (outside the project)"
+    )
+    averitec.add_argument("--input", help="AVeriTeC dev.json (default ../shared/data/averitec/dev.json)")
+    averitec.add_argument("--output", required=True)
+    averitec.set_defaults(func=gold_import_averitec)
+
+    steward = groups.add_parser("steward", help="steward queue and rulings").add_subparsers(
+        dest="command", required=True
+    )
+    for name, func, text in (
+        ("build", steward_build, "build and store the queue from stored claim verdicts"),
+        ("list", steward_list, "list the stored queue (open items unless --all)"),
+        ("rule", steward_rule, "record a ruling"),
+    ):
+        sub = steward.add_parser(name, help=text)
+        sub.add_argument(
+            "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or data/warehouse)"
+        )
+        sub.add_argument("--verdicts-table", default=VERDICTS_TABLE)
+        sub.set_defaults(func=func)
+        if name == "list":
+            sub.add_argument("--subject")
+            sub.add_argument("--all", action="store_true", help="include items already ruled on")
+        if name == "rule":
+            sub.add_argument("--subject", required=True)
+            sub.add_argument("--claim", required=True)
+            sub.add_argument("--action", required=True)
+            sub.add_argument("--steward", required=True)
+            sub.add_argument("--reason", required=True)
+            sub.add_argument("--new-verdict")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

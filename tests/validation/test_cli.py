@@ -1,0 +1,73 @@
+"""The validation and steward CLI, end to end on a throwaway warehouse."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from reliability_core.averitec import default_averitec_path
+from reliability_core.cli import VERDICTS_TABLE, main
+from reliability_core.warehouse import Warehouse
+from tests.validation.fakes import claim_verdict
+
+STARTER = Path(__file__).resolve().parents[2] / "data" / "gold" / "starter.jsonl"
+
+
+def test_gold_validate_passes_the_starter_set(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["gold", "validate", str(STARTER)]) == 0
+    assert json.loads(capsys.readouterr().out)["missing_trap_tags"] == []
+
+
+def test_gold_validate_fails_a_broken_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{not json\n", encoding="utf-8")
+    assert main(["gold", "validate", str(broken)]) == 1
+    assert json.loads(capsys.readouterr().out)["issues"][0]["line"] == 1
+
+
+def test_averitec_import_refuses_to_write_inside_the_project(capsys: pytest.CaptureFixture[str]) -> None:
+    target = STARTER.parent / "averitec.jsonl"
+    assert main(["gold", "import-averitec", "--output", str(target)]) == 2
+    assert not target.exists()
+
+
+def test_averitec_import_writes_outside_the_project(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if not default_averitec_path().exists():
+        pytest.skip("AVeriTeC dev set not present in ../shared")
+    out = tmp_path / "averitec.jsonl"
+    assert main(["gold", "import-averitec", "--output", str(out)]) == 0
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 500
+
+
+def test_steward_build_list_and_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
+    root = str(tmp_path / "warehouse")
+    Warehouse(root).write(
+        VERDICTS_TABLE,
+        "northwind",
+        [claim_verdict("c-disputed", "true", judge_b="false"), claim_verdict("c-fine", "true")],
+    )
+    assert main(["steward", "build", "--warehouse", root]) == 0
+    assert json.loads(capsys.readouterr().out)["disputed"] == 1
+    assert main(["steward", "list", "--warehouse", root]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert "c-disputed" in {i["claim_id"] for i in listed}
+
+    refused = ["steward", "rule", "--warehouse", root, "--subject", "northwind", "--claim", "c-fine"]
+    assert main([*refused, "--action", "resolve_for_a", "--steward", "ada", "--reason", "r"]) == 2
+    assert json.loads(capsys.readouterr().out)["accepted"] is False
+
+    rule = ["steward", "rule", "--warehouse", root, "--subject", "northwind", "--claim", "c-disputed"]
+    assert (
+        main([*rule, "--action", "resolve_for_b", "--steward", "ada", "--reason", "B read the right row"])
+        == 0
+    )
+    assert json.loads(capsys.readouterr().out)["ruling"]["steward"] == "ada"
+    assert main(["steward", "list", "--warehouse", root]) == 0
+    assert "c-disputed" not in {i["claim_id"] for i in json.loads(capsys.readouterr().out)}
