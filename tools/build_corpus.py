@@ -11,6 +11,7 @@ Deterministic: the same data gives byte-identical output. Run from the project r
 from __future__ import annotations
 
 import argparse
+import hashlib
 import html
 import shutil
 import sys
@@ -200,7 +201,6 @@ def answer_key(docs: list[tuple[SubjectWorld | None, Doc]], url_of: dict[str, st
     subjects: list[dict[str, Any]] = []
     statements: list[dict[str, Any]] = []
     traps: list[dict[str, Any]] = []
-    counters: dict[str, int] = {}
     seen_ids: set[str] = set()
     for subject in SUBJECTS:
         speaking = [d for d in subject.docs if d.speaks]
@@ -223,8 +223,9 @@ def answer_key(docs: list[tuple[SubjectWorld | None, Doc]], url_of: dict[str, st
         if owner is None or not doc.statements:
             continue
         for st, name in doc.statements:
-            counters[owner.prefix] = counters.get(owner.prefix, 0) + 1
-            sid = st.tag or f"{owner.prefix}-{counters[owner.prefix]:03d}"
+            # Content-derived ids stay stable when statements are added elsewhere.
+            digest = hashlib.sha256(f"{doc.url}\n{st.quote}".encode()).hexdigest()[:8]
+            sid = st.tag or f"{owner.prefix}-{digest}"
             if sid in seen_ids:
                 raise ValueError(f"duplicate statement id {sid}")
             seen_ids.add(sid)

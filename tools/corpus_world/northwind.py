@@ -838,6 +838,30 @@ def _documents() -> list[Doc]:
             keywords=(*KW, "Freja Lund", "Sea Lynx", "floating wind", "interview"),
             blocks=(
                 Ask(
+                    "How did 2018 go?",
+                    LUND,
+                    (
+                        St(
+                            "In 2018 we reached 4.3 GW of offshore capacity and EBITDA of DKK 32 billion.",
+                            "factual",
+                            "resolvable_now",
+                            "mixed",
+                            "official_records_only",
+                            (exch_key(2018),),
+                            note="Capacity right, EBITDA wrong (30.0): half holds.",
+                        ),
+                        St(
+                            "Our wind farms produced 18 TWh in 2018.",
+                            "factual",
+                            "resolvable_now",
+                            "mostly_false",
+                            "official_records_only",
+                            (exch_key(2018),),
+                            note="15.1 TWh in the filing.",
+                        ),
+                    ),
+                ),
+                Ask(
                     "Will Sea Lynx be approved?",
                     LUND,
                     (
@@ -1244,6 +1268,15 @@ def _documents() -> list[Doc]:
                             "factual",
                             "never_resolvable",
                             note="vague",
+                        ),
+                        St(
+                            "At the end of 2023 we employed more than 9,000 people.",
+                            "factual",
+                            "resolvable_now",
+                            "false",
+                            "official_records_only",
+                            (exch_key(2023),),
+                            note="8,500 in the 2023 filing.",
                         ),
                     )
                 ),

@@ -3,7 +3,7 @@ the trap classes the consistency test requires."""
 
 from __future__ import annotations
 
-from corpus_world import northwind, refused
+from corpus_world import clearwater, northwind, okafor, refused
 from corpus_world.model import Doc, SubjectWorld
 from corpus_world.web import ROBOTS, WEB_BEHAVIOUR, web_docs
 
@@ -11,6 +11,8 @@ NOW = "2026-11-30T12:00:00Z"
 
 SUBJECTS: tuple[SubjectWorld, ...] = (
     northwind.world(),
+    clearwater.world(),
+    okafor.world(),
     refused.politician(),
     refused.private_person(),
 )
