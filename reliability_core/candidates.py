@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Protocol
-from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from pydantic import Field
 
@@ -33,6 +33,7 @@ from reliability_core.constants import (
 from reliability_core.ids import stable_id
 from reliability_core.models import CandidateDocument, Record, RegistryEntry, SearchResult, SearchResultSet
 from reliability_core.providers.base import SearchQuery
+from reliability_core.web.urls import canonical_url
 
 CANDIDATES_PURPOSE = "candidates"
 
@@ -72,34 +73,6 @@ class UrlNotReturnedBySearch(ValueError):
 
 
 # --- URLs ------------------------------------------------------------------------
-
-_TRACKING_PARAMS = re.compile(r"^(utm_[a-z_]+|fbclid|gclid|mc_cid|mc_eid)$", re.IGNORECASE)
-
-
-def canonical_url(url: str) -> str:
-    """The form under which two addresses of one document compare equal; the
-    shared ``reliability_core.web.urls.canonical_url`` (lowercase scheme and
-    host, no default port, no fragment, ``/`` for an empty path, tracking
-    parameters dropped)."""
-    try:
-        from reliability_core.web.urls import canonical_url as shared_canonical_url
-    except ImportError:  # pragma: no cover - only before the web package is installed
-        return _minimal_canonical_url(url)
-    return shared_canonical_url(url)
-
-
-def _minimal_canonical_url(url: str) -> str:
-    """The same normalisation as the shared function, without its escape handling."""
-    parts = urlsplit(url.strip())
-    scheme = parts.scheme.lower()
-    host = (parts.hostname or "").lower()
-    port = parts.port
-    if port is not None and (scheme, port) not in {("https", 443), ("http", 80)}:
-        host = f"{host}:{port}"
-    pairs = [
-        (k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _TRACKING_PARAMS.match(k)
-    ]
-    return urlunsplit((scheme, host, parts.path or "/", urlencode(pairs), ""))
 
 
 def urls_returned_by_search(result_sets: Iterable[SearchResultSet]) -> set[str]:

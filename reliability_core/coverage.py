@@ -31,7 +31,6 @@ from pydantic import Field
 
 from reliability_core.candidates import (
     SearchLike,
-    canonical_url,
     check_url_returned_by_search,
     urls_returned_by_search,
 )
@@ -40,6 +39,7 @@ from reliability_core.constants import COVERAGE_IDENTITY_MAX_RESULTS, COVERAGE_M
 from reliability_core.models import CoverageDecision, IdentityEvidence, Record, RegistryEntry, SearchResultSet
 from reliability_core.models.subjects import SubjectKind
 from reliability_core.providers.base import ModelGateway, SearchQuery
+from reliability_core.web.urls import canonical_url
 
 IDENTITY_PURPOSE = "identity"
 CONFIRM_IDENTITY_STEP = "confirm_identity"

@@ -13,7 +13,6 @@ from reliability_core.candidates import (
     assert_url_returned_by_search,
     candidate_list_is_reusable,
     candidate_queries,
-    canonical_url,
     check_url_returned_by_search,
     document_year,
     is_forward_looking,
@@ -180,13 +179,6 @@ async def test_a_url_search_did_not_return_is_refused() -> None:
     assert urls_not_returned_by_search(
         ["https://news.example/story", "https://invented.example/story"], listing.result_sets
     ) == ["https://invented.example/story"]
-
-
-def test_canonical_url_ignores_case_default_port_fragment_and_tracking() -> None:
-    assert canonical_url("HTTPS://News.Example:443/a/b?utm_medium=x&a=1#top") == canonical_url(
-        "https://news.example/a/b?a=1"
-    )
-    assert canonical_url("https://news.example/a") != canonical_url("https://news.example/b")
 
 
 # --- the demo corpus -------------------------------------------------------------------------------

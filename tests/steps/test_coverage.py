@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
+
+import pytest
+from pydantic import BaseModel
 
 from reliability_core.clock import FixedClock
 from reliability_core.coverage import (
@@ -21,7 +25,12 @@ from reliability_core.coverage import (
 from reliability_core.models import IdentityEvidence, RegistryEntry, SearchResultSet
 from reliability_core.models.subjects import SubjectKind
 from reliability_core.offline_rules.coverage import confirm_identity, decide_coverage
+from reliability_core.providers.anthropic_provider import AnthropicProvider
+from reliability_core.providers.assignment import StepAssignment
+from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
+from reliability_core.providers.openai_provider import OpenAIProvider
 from reliability_core.registry import load_registry
+from tests.providers.wire import Scripted2, anthropic_tool_reply, openai_response_reply
 from tests.steps.search_fakes import RETRIEVED, FakeGateway, FakeSearch, demo_world, result
 
 NORTHWIND = RegistryEntry(
@@ -315,3 +324,73 @@ async def test_coverage_over_the_demo_registry_agrees_with_the_answer_key(clock:
         assert outcome.decision.decided_by == "offline-rules"
         assert outcome.decision.reasons
     assert agree == len(entries), f"coverage agreement {agree}/{len(entries)}"
+
+
+# --- the live providers' interfaces (mocked HTTP) ---------------------------------------------------
+
+
+async def test_coverage_runs_on_live_provider_interfaces_with_the_real_prompts(clock: FixedClock) -> None:
+    script = Scripted2(
+        anthropic_tool_reply(
+            {
+                "same_subject": True,
+                "matching_urls": ["https://northwind.example/about", "https://wire.example/nw"],
+                "other_subject_urls": ["https://bakery.example/"],
+                "reasons": ["two hits name Northwind Energy; one is a bakery namesake"],
+            },
+            name="ConfirmIdentityOutput",
+        ),
+        openai_response_reply(
+            json.dumps(
+                {
+                    "is_public_figure_or_organisation": True,
+                    "is_serving_politician": False,
+                    "covered": True,
+                    "reasons": ["a listed offshore wind company"],
+                }
+            )
+        ),
+    )
+    gateway = StepGateway(
+        {
+            "confirm_identity": StepAssignment(provider="anthropic", model="claude-haiku-test"),
+            "decide_coverage": StepAssignment(provider="openai", model="gpt-test"),
+        },
+        {
+            "confirm_identity": AnthropicProvider("sk-ant-test", http_client=script.client()),
+            "decide_coverage": OpenAIProvider("sk-test", http_client=script.client()),
+        },
+        prompts_dir=DEFAULT_PROMPTS_DIR,
+    )
+    outcome = await assess_coverage(NORTHWIND, gateway, FakeSearch({}, default=NORTHWIND_HITS), clock, "v1")
+    assert outcome.decision.covered
+    assert outcome.decision.decided_by == "gpt-test"
+    identity_body, decision_body = script.bodies()
+    assert identity_body["system"] == (DEFAULT_PROMPTS_DIR / "confirm_identity.md").read_text(
+        encoding="utf-8"
+    )
+    assert decision_body["instructions"] == (DEFAULT_PROMPTS_DIR / "decide_coverage.md").read_text(
+        encoding="utf-8"
+    )
+    assert "bakery.example" not in json.dumps(decision_body["input"])
+
+
+@pytest.mark.parametrize(
+    ("template", "output_type", "quotes"),
+    [
+        ("confirm_identity", ConfirmIdentityOutput, ["point to one subject", "never used"]),
+        (
+            "decide_coverage",
+            DecideCoverageOutput,
+            ["Serving politicians and officials in post", "documented", "When the evidence is thin"],
+        ),
+    ],
+)
+def test_prompt_templates_quote_the_rules_and_name_every_output_field(
+    template: str, output_type: type[BaseModel], quotes: list[str]
+) -> None:
+    text = (DEFAULT_PROMPTS_DIR / f"{template}.md").read_text(encoding="utf-8")
+    for quote in quotes:
+        assert quote in text
+    for field in output_type.model_fields:
+        assert f"`{field}`" in text
