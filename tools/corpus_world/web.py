@@ -164,7 +164,7 @@ def web_docs() -> list[Doc]:
             traps=("oversize",),
             oversize_bytes=8_000_000,
             keywords=("Northwind", "Northwind Energy", "everything"),
-            notes="Served as the head of this file followed by filler up to oversize_bytes.",
+            notes="Served as oversize_bytes of filler (the file is only the page it stands for).",
             blocks=(Narr("Everything about Northwind Energy, in one very long page."),),
         ),
         Doc(
