@@ -19,6 +19,7 @@ import hashlib
 import socket
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Protocol
 from urllib.parse import urljoin
 
@@ -110,6 +111,19 @@ def _url_for_address(address: IPAddress, port: int, target: str) -> str:
     return f"https://{host}{'' if port == 443 else f':{port}'}{target}"
 
 
+def store_body(directory: Path, sha256: str, body: bytes) -> Path:
+    """Keep the bytes that were read, content-addressed (``<dir>/<sha[:2]>/<sha>``), so a
+    PDF that cannot be verified yet is still stored ([#3] "PDF is stored and marked
+    unverifiable") and anyone can re-check exactly what was read."""
+    path = directory / sha256[:2] / sha256
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_suffix(".part")
+        temporary.write_bytes(body)
+        temporary.replace(path)
+    return path
+
+
 def live_transport() -> httpx.AsyncBaseTransport:
     """The network transport: certificate checks on, no proxies from the environment,
     no connection reuse (a pooled connection is keyed by address, and must never carry
@@ -137,6 +151,7 @@ class SafeFetcher:
         max_redirects: int = FETCH_MAX_REDIRECTS,
         user_agent: str = USER_AGENT,
         respect_robots: bool = True,
+        body_store: Path | None = None,
     ) -> None:
         self._transport = transport if transport is not None else live_transport()
         self._resolver = resolver if resolver is not None else SystemResolver()
@@ -147,6 +162,7 @@ class SafeFetcher:
         self._max_redirects = max_redirects
         self._user_agent = user_agent
         self._respect_robots = respect_robots
+        self._body_store = body_store
         self._robots = RobotsCache()
         self._throttle = HostThrottle(self._timer)
 
@@ -340,6 +356,8 @@ class SafeFetcher:
             else:
                 reason = f"arXiv HTML version not read ({extra.outcome}: {extra.reason or 'no text'})"
         sha = hashlib.sha256(body).hexdigest() if result.body_complete else None
+        if sha is not None and self._body_store is not None:
+            store_body(self._body_store, sha, body)
         return PageSnapshot(
             id=stable_id("snap", url, sha),
             url=url,
@@ -359,6 +377,8 @@ class SafeFetcher:
         )
 
 
-def live_fetcher(clock: Clock) -> SafeFetcher:
+def live_fetcher(clock: Clock, *, body_store: Path | None = None) -> SafeFetcher:
     """The fetcher for live runs: the network transport and the system resolver."""
-    return SafeFetcher(transport=live_transport(), resolver=SystemResolver(), clock=clock)
+    return SafeFetcher(
+        transport=live_transport(), resolver=SystemResolver(), clock=clock, body_store=body_store
+    )

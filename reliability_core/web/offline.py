@@ -116,7 +116,7 @@ class OfflineCorpusTransport(httpx.AsyncBaseTransport):
         return httpx.Response(page.status, headers=headers, content=body_file.read_bytes())
 
 
-def offline_fetcher(corpus_dir: Path, clock: Clock) -> SafeFetcher:
+def offline_fetcher(corpus_dir: Path, clock: Clock, *, body_store: Path | None = None) -> SafeFetcher:
     """A SafeFetcher over the offline corpus: same rules, no network, no real waiting
     (crawl delays are honoured on a virtual timeline)."""
     transport = OfflineCorpusTransport(corpus_dir)
@@ -125,4 +125,5 @@ def offline_fetcher(corpus_dir: Path, clock: Clock) -> SafeFetcher:
         resolver=OfflineResolver(transport.hosts()),
         clock=clock,
         timer=VirtualTimer(),
+        body_store=body_store,
     )

@@ -31,6 +31,7 @@ _BLOCK_TAGS: Final = frozenset(
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 _SPACES = re.compile(r"[ \t\r\f\v\u00a0]+")
 _BLANK_LINES = re.compile(r"\s*\n\s*")
+_XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _OCTET: Final = frozenset({"application/octet-stream", "binary/octet-stream", "application/unknown"})
 _BINARY_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\ufffd]")
 
@@ -195,7 +196,8 @@ def extract_page_texts(body: bytes, content_type: str | None) -> PageTexts:
         return PageTexts(
             kind=kind, ok=False, reason=f"content type {content_type or 'unknown'!r} is not read"
         )
-    text = decode_body(body, content_type)
+    # lxml refuses str input that carries an XML encoding declaration (XHTML pages).
+    text = _XML_DECLARATION.sub("", decode_body(body, content_type), count=1)
     if looks_like_binary(text):
         return PageTexts(kind=kind, ok=False, reason="body looks like binary data, not text")
     if not text.strip():

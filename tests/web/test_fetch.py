@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import httpx
 import pytest
@@ -329,7 +330,7 @@ async def test_content_types_get_their_handling(
     assert snap.reason or outcome == "ok"
 
 
-async def test_pdf_is_stored_with_hash_and_stays_unverified(clock: FixedClock) -> None:
+async def test_pdf_is_stored_with_hash_and_stays_unverified(clock: FixedClock, tmp_path: Path) -> None:
     pdf = b"%PDF-1.7\n1 0 obj\n<<>>\nendobj\n"
 
     async def handler(request: httpx.Request) -> httpx.Response:
@@ -337,12 +338,14 @@ async def test_pdf_is_stored_with_hash_and_stays_unverified(clock: FixedClock) -
             200, headers={"content-type": "application/pdf"}, content=pdf
         )
 
-    fetcher, _, _, _ = make_fetcher(handler, {"files.example.com": [PUBLIC]}, clock)
+    fetcher, _, _, _ = make_fetcher(handler, {"files.example.com": [PUBLIC]}, clock, body_store=tmp_path)
     snap = await fetcher.snapshot("https://files.example.com/report.pdf", VERSION)
     assert snap.outcome == "unverifiable_pdf"
     assert snap.sha256 == sha256_hex(pdf)
     assert snap.byte_count == len(pdf)
     assert snap.text == ""
+    assert snap.sha256 is not None
+    assert (tmp_path / snap.sha256[:2] / snap.sha256).read_bytes() == pdf
 
 
 async def test_http_errors_are_recorded_with_their_status(clock: FixedClock) -> None:

@@ -147,3 +147,10 @@ def test_content_kinds() -> None:
     assert content_kind(None, b"<!DOCTYPE html><html>") == "html"
     assert content_kind("image/jpeg", b"") == "other"
     assert content_kind("application/json", b"{}") == "other"
+
+
+def test_xhtml_with_an_xml_declaration_is_read() -> None:
+    body = b'<?xml version="1.0" encoding="utf-8"?><html xmlns="http://www.w3.org/1999/xhtml"><body><p>xhtml text</p></body></html>'
+    texts = extract_page_texts(body, "application/xhtml+xml")
+    assert texts.ok
+    assert texts.text == "xhtml text"
