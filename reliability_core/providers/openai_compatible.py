@@ -16,9 +16,8 @@ import openai
 
 from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
 from reliability_core.providers.errors import TransientProviderError
-from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.messages import schema_instruction, user_content
-from reliability_core.providers.openai_provider import status_error, strict_json_schema
+from reliability_core.providers.openai_provider import openai_clients, status_error, strict_json_schema
 
 
 class OpenAICompatibleProvider:
@@ -38,17 +37,7 @@ class OpenAICompatibleProvider:
         self.family = family
         self.base_url = base_url
 
-        def make() -> openai.AsyncOpenAI:
-            return openai.AsyncOpenAI(
-                api_key=api_key,
-                base_url=base_url,
-                http_client=http_client,
-                timeout=timeout,
-                max_retries=0,
-            )
-
-        # One client (and connection pool) per event loop.
-        self._clients = PerLoop(make)
+        self._clients = openai_clients(api_key, base_url, http_client, timeout)
         self.json_object_only = False
 
     async def complete(self, request: ModelRequest) -> ModelResponse:

@@ -88,17 +88,7 @@ class OpenAIProvider:
         send_temperature: bool = False,
     ) -> None:
         # Reasoning models reject ``temperature``; send it only when asked to.
-        def make() -> openai.AsyncOpenAI:
-            return openai.AsyncOpenAI(
-                api_key=api_key,
-                base_url=base_url,
-                http_client=http_client,
-                timeout=timeout,
-                max_retries=0,
-            )
-
-        # One client (and connection pool) per event loop.
-        self._clients = PerLoop(make)
+        self._clients = openai_clients(api_key, base_url, http_client, timeout)
         self._send_temperature = send_temperature
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
@@ -155,6 +145,20 @@ class OpenAIProvider:
             refusal=" ".join(refusals) if refusals else None,
             usage=usage,
         )
+
+
+def openai_clients(
+    api_key: str, base_url: str | None, http_client: httpx2.AsyncClient | None, timeout: float
+) -> PerLoop[openai.AsyncOpenAI]:
+    """OpenAI SDK clients with the SDK's retries off (ours are the policy), one per
+    event loop unless a client is injected (tests)."""
+
+    def make() -> openai.AsyncOpenAI:
+        return openai.AsyncOpenAI(
+            api_key=api_key, base_url=base_url, http_client=http_client, timeout=timeout, max_retries=0
+        )
+
+    return PerLoop(make)
 
 
 def _format_name(schema_name: str) -> str:

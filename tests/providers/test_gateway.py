@@ -262,15 +262,8 @@ async def test_schema_violation_in_tool_input_is_repaired(prompts: Path) -> None
     assert "confidence" in script.bodies()[1]["messages"][0]["content"]
 
 
-@pytest.mark.parametrize(
-    ("reply", "said"),
-    [
-        (anthropic_refusal_reply("I won't judge this."), "I won't judge this."),
-    ],
-)
-async def test_anthropic_refusal_is_recorded_as_a_refusal(
-    prompts: Path, reply: httpx2.Response, said: str
-) -> None:
+async def test_anthropic_refusal_is_recorded_as_a_refusal(prompts: Path) -> None:
+    reply, said = anthropic_refusal_reply("I won't judge this."), "I won't judge this."
     gateway = _gateway(_anthropic(Scripted2(reply)), "claude-opus-5-5", prompts)
 
     with pytest.raises(ModelRefusalError) as info:
@@ -443,3 +436,24 @@ def test_one_gateway_serves_successive_event_loops(prompts: Path) -> None:
     asyncio.run(burst("a"))
     asyncio.run(burst("b"))  # a semaphore bound to the first, closed loop would fail here
     assert gateway.metadata()["anthropic.calls"] == 6 and provider.peak == 1
+
+
+async def test_anthropic_text_instead_of_the_forced_tool_call_counts_as_a_refusal(prompts: Path) -> None:
+    reply = httpx2.Response(
+        200,
+        json={
+            "id": "msg_03",
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-opus-5-5",
+            "content": [{"type": "text", "text": "This claim is about private life."}],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
+            "usage": {"input_tokens": 50, "output_tokens": 9},
+        },
+    )
+    gateway = _gateway(_anthropic(Scripted2(reply)), "claude-opus-5-5", prompts)
+
+    with pytest.raises(ModelRefusalError) as info:
+        await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+    assert info.value.refusal == "This claim is about private life."
