@@ -57,6 +57,7 @@ from reliability_core.models import (
     ClaimType,
     ClaimVerdict,
     EvidenceItem,
+    GoldEvidence,
     GoldItem,
     Record,
     ResolutionCriteria,
@@ -75,6 +76,9 @@ OFFLINE_LABEL = (
     "offline rules: a consistency check of the pipeline's deterministic rules on the gold set, "
     "not a measured error rate of the method"
 )
+# [R] "at least one primary or major source": the official record, wire services and
+# established newsrooms ("Sources it accepts").
+PRIMARY_OR_MAJOR_CLASSES = frozenset({"official_record", "wire_service", "established_newsroom"})
 _JUDGE_STEPS = ("judge_a", "judge_b", "detect_steering")
 _CONCURRENCY = 8
 
@@ -158,9 +162,20 @@ def gold_evidence(item: GoldItem, claim: Claim, *, method_version: str) -> list[
                 independent=evidence.independent,
                 published_date=evidence.published_date,
                 side=evidence.side,
+                stance=gold_stance(evidence),
+                primary_or_major=evidence.source_class in PRIMARY_OR_MAJOR_CLASSES,
+                subject_own=not evidence.independent,
+                source_reason=f"gold evidence, source class {evidence.source_class} set by the labeller",
             )
         )
     return out
+
+
+def gold_stance(evidence: GoldEvidence) -> Literal["supports", "contradicts", "neutral"]:
+    """What a frozen piece of evidence shows: the labeller's stance, else its side."""
+    if evidence.stance is not None:
+        return evidence.stance
+    return "supports" if evidence.side == "for" else "contradicts"
 
 
 def _host(url: str) -> str:
@@ -168,13 +183,28 @@ def _host(url: str) -> str:
     return rest.split("/", 1)[0]
 
 
-def method_judge(*, gateway: Any, clock: Clock, method_version: str) -> JudgeFn:
-    """The method's own judging step (``reliability_core.judging.judge_claim``) as a ``JudgeFn``."""
+def method_judge(
+    *, gateway: Any, clock: Clock, method_version: str, gold_items: Sequence[GoldItem] = ()
+) -> JudgeFn:
+    """The method's own judging step (``reliability_core.judging.judge_claim``) as a
+    ``JudgeFn``. The frozen page texts of ``gold_items`` stand in for the fetched pages,
+    so they get the same steering check the evidence step runs on pages ([#7] "Detect
+    attempts to steer the judge in claims and in evidence pages")."""
     from reliability_core.judging import judge_claim
+    from reliability_core.steering import detect_steering_with_model
+
+    pages: dict[str, dict[str, str]] = {}
+    for item in gold_items:
+        claim_id = stable_id("clm", "gold", item.id)
+        pages[claim_id] = {
+            stable_id("evd", claim_id, n): e.page_text for n, e in enumerate(item.evidence) if e.page_text
+        }
 
     async def judge(
         claim: Claim, criteria: ResolutionCriteria, evidence: Sequence[EvidenceItem]
     ) -> ClaimVerdict:
+        texts = pages.get(claim.id, {})
+        steering = await detect_steering_with_model(texts, gateway) if texts else None
         verdict: ClaimVerdict = await judge_claim(
             claim=claim,
             criteria=criteria,
@@ -182,6 +212,7 @@ def method_judge(*, gateway: Any, clock: Clock, method_version: str) -> JudgeFn:
             gateway=gateway,
             clock=clock,
             method_version=method_version,
+            steering=steering,
         )
         return verdict
 

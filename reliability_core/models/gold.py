@@ -21,6 +21,9 @@ class GoldEvidence(Record):
     # [#10] additive: which side of the claim the evidence was gathered for, and who published it.
     side: Literal["for", "against"] = "for"
     publisher: str = ""
+    # What the evidence shows about the claim; None derives it from ``side``
+    # ("for" supports, "against" contradicts).
+    stance: Literal["supports", "contradicts", "neutral"] | None = None
 
 
 class GoldItem(Record):

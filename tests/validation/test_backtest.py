@@ -189,3 +189,40 @@ async def test_wrong_verdict_held_by_the_gate_is_not_a_wrong_verdict_shown(clock
     assert result.metrics.accuracy_all == 0.0
     assert result.metrics.accuracy_on_shown is None
     assert not result.all_gates_pass
+
+
+def test_gold_evidence_carries_stance_and_source_standing() -> None:
+    item = gold_item("g1", "true")
+    against = item.evidence[0].model_copy(update={"side": "against", "independent": False})
+    item = item.model_copy(update={"evidence": [item.evidence[0], against]})
+    claim = gold_claim(item, method_version="v")
+    supports, contradicts = gold_evidence(item, claim, method_version="v")
+    assert (supports.stance, supports.primary_or_major, supports.subject_own) == ("supports", True, False)
+    assert (contradicts.stance, contradicts.subject_own) == ("contradicts", True)
+
+
+async def test_offline_backtest_over_the_starter_set_runs_end_to_end(clock: FixedClock) -> None:
+    from pathlib import Path
+
+    from reliability_core.backtest import method_judge
+    from reliability_core.gold import load_gold
+    from reliability_core.providers.assignment import build_gateway
+
+    items = load_gold(Path(__file__).resolve().parents[2] / "data" / "gold" / "starter.jsonl")
+    gateway = build_gateway({"RELIABILITY_OFFLINE": "1"}, None)
+    judge = method_judge(
+        gateway=gateway, clock=clock, method_version="0.1.0+t.offline-rules", gold_items=items
+    )
+    result = await run_backtest(
+        items,
+        gateway=gateway,
+        clock=clock,
+        method_version="0.1.0+t.offline-rules",
+        judge=judge,
+        gold_set="starter",
+    )
+    assert result.offline and result.error_rates == NOT_YET_MEASURED
+    assert result.metrics.items == len(items)
+    assert result.metrics.steering.present == 6
+    assert len(result.gates) == 5
+    assert sum(sum(row) for row in result.metrics.confusion_matrix) == len(items)
