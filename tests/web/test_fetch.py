@@ -403,3 +403,31 @@ async def test_arxiv_without_html_version_keeps_the_abstract(clock: FixedClock) 
     assert snap.outcome == "ok"
     assert snap.text == "Abstract: we study things."
     assert "not read" in snap.reason
+
+
+async def test_system_resolver_returns_each_address_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    from reliability_core.web.fetch import SystemResolver
+
+    def fake_getaddrinfo(host: str, port: int, *args: object) -> list[tuple[object, ...]]:
+        assert host == "news.example.com" and port == 443
+        return [
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", (PUBLIC, 443)),
+            (socket.AF_INET, socket.SOCK_STREAM, 6, "", (PUBLIC, 443)),
+            (socket.AF_INET6, socket.SOCK_STREAM, 6, "", ("2606:4700::1111", 443, 0, 0)),
+        ]
+
+    monkeypatch.setattr(socket, "getaddrinfo", fake_getaddrinfo)
+    assert await SystemResolver().resolve("news.example.com", 443) == [PUBLIC, "2606:4700::1111"]
+
+
+async def test_live_fetcher_uses_the_network_transport_and_system_resolver(clock: FixedClock) -> None:
+    from reliability_core.web.fetch import SystemResolver, live_fetcher
+
+    fetcher = live_fetcher(clock)
+    assert isinstance(fetcher._transport, httpx.AsyncHTTPTransport)
+    assert isinstance(fetcher._resolver, SystemResolver)
+    # Hostile URLs are refused before the network is ever touched.
+    assert (await fetcher.snapshot("https://127.0.0.1/", VERSION)).outcome == "refused_url"
+    await fetcher.aclose()
