@@ -97,11 +97,13 @@ class ClassifyOutput(BaseModel):
 _PRIVATE_NOUNS = (
     r"wife|husband|spouse|partner|children|child|kids|son|sons|daughter|daughters|family|mother|father|"
     r"parents|brother|sister|health|illness|diagnosis|home|house|flat|apartment|holidays?|vacations?|"
-    r"divorce|marriage|wedding|girlfriend|boyfriend|grandchildren"
+    r"divorce|marriage|wedding|girlfriend|boyfriend|grandchildren|cancer|treatment|chemotherapy|therapy|"
+    r"burnout|depression|pregnancy|weekends|spare\s+time|free\s+time|cottage|summer\s+house"
 )
 _PRIVATE_LIFE = re.compile(
     rf"\b(?:my|his|her|their)\s+(?:own\s+|late\s+|young\s+|two\s+|three\s+)?(?:{_PRIVATE_NOUNS})\b"
-    r"|\bour\s+(?:kids|children|family\s+home|home\s+in)\b"
+    r"|\bour\s+(?:kids|children|holiday\s+home|summer\s+house|cottage|home\s+in)\b"
+    r"|\bour\s+family\s+(?!of\b|business\b|company\b|firm\b|owned\b|foundation\b)\w+"
     r"|\bdiagnos(?:is|ed)\b|\billness\b|\bsurgery\b|\bhospitali[sz]ed\b|\bpregnan\w*\b|\bdivorc\w*\b"
     r"|\bholidays?\b|\bvacation(?:s|ed|ing)?\b|\bon\s+sick\s+leave\b"
     r"|\bwhere\s+(?:I|we|he|she|they)\s+lives?\b|\b(?:I|he|she|they)\s+(?:now\s+)?live[sd]?\s+in\b"
@@ -223,7 +225,10 @@ _PROB_BOUND_UPPER = re.compile(
     rf"\b{_UPPER}\s+(?:a\s+)?{_NUM}\s+(?:\w+\s+){{0,2}}?{_PROB_WORD}", re.IGNORECASE
 )
 _PROB_EXACT = re.compile(rf"(?<![\w.]){_NUM}\s+(?:\w+\s+){{0,2}}?{_PROB_WORD}", re.IGNORECASE)
-_PROB_EXACT_OF = re.compile(rf"\b{_PROB_WORD}\s+(?:of|is|at)\s+(?:about\s+)?{_NUM}", re.IGNORECASE)
+_PROB_EXACT_OF = re.compile(
+    rf"\b(?:{_PROB_WORD}\s+(?:of|is|at)|put\s+(?:it|the\s+odds|the\s+chances?)\s+at)\s+(?:about\s+)?{_NUM}",
+    re.IGNORECASE,
+)
 
 
 def parse_stated_probability(text: str) -> tuple[float, ProbabilityKind] | None:

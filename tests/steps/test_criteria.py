@@ -137,3 +137,87 @@ def test_content_hash_changes_with_any_part() -> None:
         LEVELS, date(2025, 12, 31), numeric.model_copy(update={"operator": "ge"})
     )
     assert base != criteria_content_hash(LEVELS, date(2025, 12, 31), None)
+
+
+# --- The offline rules for write_criteria ------------------------------------------------
+
+
+def _criteria_input(
+    quote: str, claim_type: str, deadline: date | None, made_on: date = date(2022, 2, 2)
+) -> CriteriaInput:
+    return CriteriaInput(
+        claim_id="clm_1",
+        subject_name="Northwind Energy",
+        claim_type=claim_type,  # type: ignore[arg-type]
+        quote=quote,
+        restatement=quote,
+        made_on=made_on,
+        deadline=deadline,
+        stated_probability=None,
+        probability_kind=None,
+    )
+
+
+def test_offline_criteria_read_guidance_literally_and_keep_the_figure_as_written() -> None:
+    from reliability_core.offline_rules.criteria import write_criteria_offline
+
+    out = write_criteria_offline(
+        _criteria_input("We expect EBITDA above DKK 28 billion in 2025", "prediction", date(2025, 12, 31))
+    )
+    assert isinstance(out, CriteriaOutput)
+    assert out.judge_at == date(2025, 12, 31)
+    assert out.numeric == NumericCriteria(
+        quantity="EBITDA", unit="DKK billion", operator="gt", threshold=28.0, as_of=date(2025, 12, 31)
+    )
+    assert "strictly" in out.levels.true
+
+
+def test_offline_criteria_treat_a_promised_target_as_a_floor_and_a_range_as_not_numeric() -> None:
+    from reliability_core.offline_rules.criteria import write_criteria_offline
+
+    promise = write_criteria_offline(
+        _criteria_input(
+            "We will install 15 GW of offshore wind capacity by 2025", "promise", date(2025, 12, 31)
+        )
+    )
+    assert isinstance(promise, CriteriaOutput) and promise.numeric is not None
+    assert (promise.numeric.operator, promise.numeric.threshold, promise.numeric.unit) == ("ge", 15.0, "GW")
+    ranged = write_criteria_offline(
+        _criteria_input("We expect EBITDA of DKK 16-18 billion in 2015", "prediction", date(2015, 12, 31))
+    )
+    assert isinstance(ranged, CriteriaOutput) and ranged.numeric is None
+
+
+def test_offline_criteria_judge_a_factual_claim_at_the_end_of_the_year_it_names() -> None:
+    from reliability_core.offline_rules.criteria import write_criteria_offline
+
+    out = write_criteria_offline(
+        _criteria_input("In 2021 we installed 1.2 GW of new offshore wind capacity", "factual", None)
+    )
+    assert isinstance(out, CriteriaOutput) and out.numeric is not None
+    assert out.judge_at == date(2021, 12, 31)
+    assert (out.numeric.operator, out.numeric.threshold) == ("eq", 1.2)
+    probability = write_criteria_offline(
+        _criteria_input(
+            "It is more than 10% likely that we will have to delay Sea Lynx by a year", "prediction", None
+        )
+    )
+    assert isinstance(probability, CriteriaOutput) and probability.numeric is None
+
+
+async def test_criteria_freeze_through_the_offline_gateway(ledger: Ledger) -> None:
+    from reliability_core.providers.assignment import build_gateway
+
+    gateway = build_gateway({"RELIABILITY_OFFLINE": "1"}, None)
+    clock = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
+    claim = make_claim(
+        1,
+        claim_type="prediction",
+        quote="We expect EBITDA above DKK 28 billion in 2025",
+        deadline=date(2025, 12, 31),
+    )
+    [criteria] = await freeze_criteria(
+        claims=[claim], gateway=gateway, ledger=ledger, clock=clock, method_version=VERSION
+    )
+    assert criteria.written_by == "offline-rules"
+    assert criteria.numeric is not None and criteria.numeric.operator == "gt"

@@ -3,11 +3,21 @@ fake gateway standing in for the two model steps."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from pathlib import Path
 from typing import Any
 
-from reliability_core.attribution import ClassifyInput, ClassifyOutput, StatementClassification
+import pytest
+
+from reliability_core.attribution import (
+    ClassifyInput,
+    ClassifyOutput,
+    StatementClassification,
+    StatementToClassify,
+)
 from reliability_core.clock import FixedClock
 from reliability_core.extraction import (
     ExtractedStatement,
@@ -275,3 +285,282 @@ def test_a_statement_that_is_not_a_claim_makes_no_claim() -> None:
 def test_pages_on_the_subjects_own_hosts_are_own_documents() -> None:
     assert is_own_document("https://northwind.example/blog/2024", ["https://northwind.example/"])
     assert not is_own_document("https://wire.example/northwind", ["https://northwind.example/"])
+
+
+# --- The offline rules for the two extraction steps -----------------------------------
+
+OWN_PAGE = (
+    "Annual results 2021\n"
+    "Published 2022-02-02\n"
+    "In 2021 we installed 1.2 GW of new offshore wind capacity. We expect EBITDA above DKK 28 billion in 2022.\n"
+    "We will install 20 GW of offshore wind by 2030. We want to be the greenest energy company in the world.\n"
+)
+NEWS_PAGE = (
+    '"We commissioned our first offshore wind farm in 2002," said Anna Berg, Northwind\'s chief executive.\n'
+    '"Northwind\'s balance sheet is stretched," said Sara Quist, an analyst at Fjord Bank.\n'
+    "Berg said that the company would not need new equity before 2016.\n"
+    'Anna Berg said: "I moved back to Aarhus with my husband and our two children last year."\n'
+    "Interviewer: Will Sea Lynx happen?\n"
+    "Anna Berg: I'd put it at 60% that we reach a final investment decision on Sea Lynx by June 2027.\n"
+    "Anna Berg: It is more than 10% likely that we will have to delay Sea Lynx by 2025.\n"
+)
+
+
+def _offline_extract(page: str, url: str, own: bool) -> ExtractOutput:
+    from reliability_core.offline_rules.extraction import extract_statements_offline
+
+    out = extract_statements_offline(
+        ExtractInput(
+            subject_id=ENTRY.id,
+            subject_name=ENTRY.name,
+            aliases=ENTRY.aliases,
+            subject_kind=ENTRY.kind,
+            subject_urls=ENTRY.urls,
+            document_id="doc1",
+            url=url,
+            title="",
+            published_date=date(2022, 2, 2),
+            own_document=own,
+            page_text=page,
+        )
+    )
+    assert isinstance(out, ExtractOutput)
+    return out
+
+
+def test_offline_extractor_copies_first_person_sentences_of_the_subjects_own_page() -> None:
+    out = _offline_extract(OWN_PAGE, "https://northwind.example/investors/results-2021", own=True)
+    assert [s.quote for s in out.statements] == [
+        "In 2021 we installed 1.2 GW of new offshore wind capacity",
+        "We expect EBITDA above DKK 28 billion in 2022",
+        "We will install 20 GW of offshore wind by 2030",
+        "We want to be the greenest energy company in the world",
+    ]
+    assert {s.form for s in out.statements} == {"own_text"}
+
+
+def test_offline_extractor_attributes_quotes_skips_interviewers_and_omits_private_life() -> None:
+    out = _offline_extract(NEWS_PAGE, "https://wire.example/2022/northwind", own=False)
+    forms = {s.quote: (s.form, s.speaker_hint) for s in out.statements}
+    assert forms["We commissioned our first offshore wind farm in 2002"] == ("direct_quote", "Anna Berg")
+    assert forms["Northwind's balance sheet is stretched"] == ("direct_quote", "Sara Quist")
+    assert forms["Berg said that the company would not need new equity before 2016"][0] == "reported"
+    assert not any("Will Sea Lynx happen" in q for q in forms)
+    assert not any("husband" in q for q in forms)
+    assert out.private_life_omitted == 1
+
+
+async def test_offline_rules_end_to_end_drop_other_speakers_and_paraphrases_and_read_probabilities() -> None:
+    from reliability_core.offline_rules.extraction import (
+        classify_statements_offline,
+        extract_statements_offline,
+    )
+
+    gateway = CountingGateway(
+        {
+            "extract_statements": extract_statements_offline,
+            "classify_statements": classify_statements_offline,
+        },
+        model="offline-rules",
+    )
+    result = await _run(gateway, page=NEWS_PAGE)
+    assert sorted(d.reason for d in result.dropped) == ["other_speaker", "paraphrase", "private_life"]
+    by_quote = {c.quote: c for c in result.claims}
+    exact = by_quote["I'd put it at 60% that we reach a final investment decision on Sea Lynx by June 2027"]
+    assert (exact.stated_probability, exact.probability_kind, exact.deadline) == (
+        0.6,
+        "exact",
+        date(2027, 6, 30),
+    )
+    assert exact.triage == "not_yet_due"
+    bound = by_quote["It is more than 10% likely that we will have to delay Sea Lynx by 2025"]
+    assert (bound.stated_probability, bound.probability_kind) == (0.1, "lower_bound")
+    assert by_quote["We commissioned our first offshore wind farm in 2002"].claim_type == "factual"
+    assert all(c.quote_verified for c in result.claims)
+
+
+def test_offline_classifier_types_guidance_promises_intentions_and_counterfactuals() -> None:
+    from reliability_core.offline_rules.extraction import classify_statements_offline
+
+    quotes = [
+        "We expect EBITDA above DKK 28 billion in 2022",
+        "We will install 20 GW of offshore wind by 2030",
+        "We want to be the greenest energy company in the world",
+        "Had we stayed in oil and gas, we would be a much smaller company today",
+        "Our internal engagement survey showed that 82% of employees are proud to work here",
+        "We have stopped the Sunbank project and will take an impairment of DKK 4 billion",
+        "Offshore wind auction prices in Europe will rise in 2025",
+        "The Social Liberal Party will win the next general election",
+    ]
+    payload = ClassifyInput(
+        subject_id=ENTRY.id,
+        subject_name=ENTRY.name,
+        aliases=ENTRY.aliases,
+        subject_kind=ENTRY.kind,
+        document_url="https://northwind.example/x",
+        document_title="",
+        published_date=date(2022, 2, 2),
+        own_document=True,
+        statements=[
+            StatementToClassify(index=i, quote=q, context="", form="own_text", speaker_hint=ENTRY.name)
+            for i, q in enumerate(quotes)
+        ],
+    )
+    out = classify_statements_offline(payload)
+    assert isinstance(out, ClassifyOutput)
+    items = out.items
+    guidance, promise, intention, counterfactual, internal, stopped, market, election = items
+    assert (
+        guidance.company_guidance
+        and guidance.claim_type == "prediction"
+        and guidance.deadline == date(2022, 12, 31)
+    )
+    assert promise.claim_type == "promise" and promise.names_deliverable_or_target
+    assert promise.deadline == date(2030, 12, 31)
+    assert intention.claim_type == "promise" and not intention.names_deliverable_or_target
+    assert counterfactual.counterfactual
+    assert internal.own_records_only
+    assert stopped.claim_type == "factual"
+    assert market.claim_type == "prediction" and market.deadline == date(2025, 12, 31)
+    assert election.party_political and election.deadline is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We will stop using coal by 2023", date(2023, 12, 31)),
+        ("We will finish by the end of 2024", date(2024, 12, 31)),
+        ("a decision by June 2027", date(2027, 6, 30)),
+        ("running by Q3 2026", date(2026, 9, 30)),
+        ("no new equity before 2016", date(2015, 12, 31)),
+        ("prices stay high through 2023", date(2023, 12, 31)),
+        ("open by 1 March 2026", date(2026, 3, 1)),
+        ("the next general election", None),
+    ],
+)
+def test_offline_deadline_reading(text: str, expected: date | None) -> None:
+    from reliability_core.offline_rules.extraction import parse_deadline
+
+    assert parse_deadline(text) == expected
+
+
+# --- The demo corpus against its answer key -------------------------------------------
+
+CORPUS_DIR = Path(__file__).resolve().parents[2] / "data" / "corpus"
+DEMO_SUBJECT = "northwind-energy"
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("’", "'")).strip().rstrip(".").lower()
+
+
+class _MistranscribingGateway:
+    """The offline gateway, except that the extractor mis-copies the statements the
+    answer key marks as altered (the trap a live model can fall into)."""
+
+    def __init__(self, inner: Any, altered: dict[str, str]) -> None:
+        self.inner = inner
+        self.altered = altered
+
+    async def run(self, step: str, payload: Any, output_type: type[Any]) -> Any:
+        out = await self.inner.run(step, payload, output_type)
+        if step == "extract_statements":
+            statements = [
+                s.model_copy(update={"quote": self.altered.get(_norm(s.quote), s.quote)})
+                for s in out.statements
+            ]
+            out = out.model_copy(update={"statements": statements})
+        return out
+
+    def model_for(self, step: str) -> str:
+        return str(self.inner.model_for(step))
+
+
+@pytest.mark.skipif(
+    not (CORPUS_DIR / "answer_key.yaml").exists(), reason="demo corpus (data/corpus) not present"
+)
+async def test_offline_extraction_over_the_demo_corpus_agrees_with_the_answer_key() -> None:
+    import yaml
+
+    from reliability_core.corpus import load_manifest
+    from reliability_core.providers.assignment import build_gateway
+    from reliability_core.registry import find_entry, load_registry
+    from reliability_core.web.offline import offline_fetcher
+
+    key = yaml.safe_load((CORPUS_DIR / "answer_key.yaml").read_text(encoding="utf-8"))
+    entry = find_entry(load_registry(), DEMO_SUBJECT)
+    assert entry is not None
+    published = {page.url: page.published for page in load_manifest(CORPUS_DIR).pages}
+    [subject] = [s for s in key["subjects"] if s["subject_id"] == DEMO_SUBJECT]
+    expected = [s for s in key["statements"] if s["subject_id"] == DEMO_SUBJECT]
+    altered = {_norm(s["page_form"]): s["quote"] for s in expected if s.get("page_form")}
+    gateway = _MistranscribingGateway(build_gateway({"RELIABILITY_OFFLINE": "1"}, None), altered)
+    fetcher = offline_fetcher(CORPUS_DIR, CLOCK)
+
+    results: dict[str, ExtractionResult] = {}
+    for url in subject["documents"]:
+        snapshot = await fetcher.snapshot(url, VERSION)
+        document = make_document(url, published.get(url)).model_copy(update={"subject_id": entry.id})
+        results[url] = await extract_document(
+            document=document,
+            snapshot=snapshot,
+            entry=entry,
+            gateway=gateway,
+            clock=CLOCK,
+            method_version=VERSION,
+        )
+
+    stored = " ".join(_norm(r.model_dump_json()) for r in results.values())
+    kept = {(url, _norm(s.quote)): s for url, r in results.items() for s in r.statements}
+    claims = {(url, _norm(c.quote)): c for url, r in results.items() for c in r.claims}
+
+    # Mechanical rules, asserted.
+    for item in expected:
+        if item["drop_reason"] == "private_life":
+            assert _norm(item["quote"]) not in stored, item["id"]
+        if item["drop_reason"] == "other_speaker":
+            assert (item["document_url"], _norm(item["quote"])) not in kept, item["id"]
+        if item.get("page_form"):
+            statement = kept[(item["document_url"], _norm(item["quote"]))]
+            assert statement.quote_verified is False and statement.match_start is None
+    for url, result in results.items():
+        wanted = Counter(s["drop_reason"] for s in expected if s["document_url"] == url and s["drop_reason"])
+        got = Counter(d.reason for d in result.dropped)
+        assert got["private_life"] == wanted["private_life"], url
+        assert got["other_speaker"] == wanted["other_speaker"], url
+
+    # Agreement with the answer key, as a figure (printed, not asserted).
+    fields = Counter[str]()
+    agreed = Counter[str]()
+    misses: list[str] = []
+    for item in expected:
+        url = item["document_url"]
+        found = (url, _norm(item["quote"]))
+        fields["kept_or_dropped"] += 1
+        kept_right = (found in kept) == bool(item["kept"])
+        agreed["kept_or_dropped"] += kept_right
+        if not kept_right:
+            misses.append(f"{item['id']}:kept_or_dropped")
+        claim = claims.get(found)
+        if not item["kept"] or claim is None:
+            continue
+        checks = {
+            "type": claim.claim_type == item["type"],
+            "triage": claim.triage == item["triage"],
+            "deadline": (claim.deadline.isoformat() if claim.deadline else None) == item["deadline"],
+            "party_political": claim.party_political == item["party_political"],
+            "probability": (claim.stated_probability, claim.probability_kind)
+            == (item["stated_probability"], item["probability_kind"]),
+            "verified": claim.quote_verified == item["expect_verified"],
+        }
+        for name, ok in checks.items():
+            fields[name] += 1
+            agreed[name] += ok
+            if not ok:
+                misses.append(f"{item['id']}:{name}")
+    overall = sum(agreed.values()) / sum(fields.values())
+    print(f"\nsteps 4-5 offline vs answer key ({DEMO_SUBJECT}): overall agreement {overall:.1%}")
+    for name in fields:
+        print(f"  {name}: {agreed[name]}/{fields[name]}")
+    print(f"  disagreements: {', '.join(misses) or 'none'}")
+    assert sum(fields.values()) > 0
