@@ -82,11 +82,19 @@ def handler_for(step: str) -> OfflineHandler:
         ) from None
 
 
+_LOADED = False
+
+
 def _load_rules() -> None:
+    """Import every offline rules module once per process."""
+    global _LOADED
+    if _LOADED:
+        return
     # Imported lazily: the rules modules import this module for the decorator.
     import reliability_core.offline_rules as rules
 
     rules.load_all()
+    _LOADED = True
 
 
 class OfflineRulesProvider:
