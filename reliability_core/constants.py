@@ -25,7 +25,7 @@ CANDIDATES_MAX: Final = 40  # [M] step 2
 CANDIDATE_REUSE_DAYS: Final = 90  # [M] step 2: "stored and reused for 90 days"
 QUICK_REPORT_DOCUMENTS: Final = 8  # [M] step 3: "A quick report keeps 8 documents"
 QUICK_REPORT_FORWARD_LOOKING: Final = 3  # [M] step 3: "3 of them forward-looking"
-CANDIDATE_RESULTS_PER_QUERY: Final = 10  # [#6] results kept per candidate query (one query per kind of document)
+CANDIDATE_RESULTS_PER_QUERY: Final = 15  # [#6] results kept per candidate query (one query per kind of document)
 CANDIDATE_OWN_SITE_RESULTS: Final = 20  # [#6] results kept from the subject's own sites ("its own writing")
 
 # --- Sampling -----------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, date, datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -78,6 +79,12 @@ class FakeGateway:
 DEMO_CORPUS = Path(__file__).resolve().parents[2] / "data" / "corpus"
 
 
+@lru_cache(maxsize=1)
+def _demo_index(index_type: Any) -> Any:
+    # Building the full-text index reads every page; one per test session is enough.
+    return index_type(DEMO_CORPUS)
+
+
 def demo_world(clock: Clock) -> tuple[Any, Any, dict[str, Any]]:
     """(offline gateway, recording offline search, answer key), or a clean skip
     while the demo corpus or the offline providers are not there yet."""
@@ -87,7 +94,7 @@ def demo_world(clock: Clock) -> tuple[Any, Any, dict[str, Any]]:
     offline_search = pytest.importorskip("reliability_core.providers.offline_search")
     assignment = pytest.importorskip("reliability_core.providers.assignment")
     gateway = assignment.build_gateway({"RELIABILITY_OFFLINE": "1"}, None)
-    search = recording.RecordingSearch(offline_search.OfflineSearch(DEMO_CORPUS), None, clock)
+    search = recording.RecordingSearch(_demo_index(offline_search.OfflineSearch), None, clock)
     with (DEMO_CORPUS / "answer_key.yaml").open(encoding="utf-8") as handle:
         key = yaml.safe_load(handle)
     return gateway, search, {s["subject_id"]: s for s in key["subjects"]}
