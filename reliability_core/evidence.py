@@ -27,7 +27,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from reliability_core.candidates import SearchLike, canonical_url, urls_returned_by_search
+from reliability_core.candidates import SearchLike, urls_returned_by_search
 from reliability_core.clock import Clock
 from reliability_core.constants import (
     EVIDENCE_MAX_PAGES_PER_CLAIM,
@@ -48,9 +48,12 @@ from reliability_core.sources import (
     classify_source,
     default_source_policy,
     is_reliable_class,
+    names_of,
     subject_domains,
 )
 from reliability_core.steering import SteeringResult, detect_steering, detect_steering_with_model
+from reliability_core.text.quotes import value_in_quote, verify_quote
+from reliability_core.web.urls import canonical_url
 
 STEP_PLAN_RESEARCH = "plan_research"
 STEP_READ_EVIDENCE = "read_evidence"
@@ -114,6 +117,10 @@ class ReadEvidenceInput(BaseModel):
     page_title: str
     page_published: date | None
     page_text: str
+    subject_names: list[str] = Field(
+        default_factory=list,
+        description="The subject's name and aliases, to tell it apart from what the claim is about",
+    )
 
 
 class ReadItem(BaseModel):
@@ -159,7 +166,11 @@ class EvidenceResult(Record):
     skipped: list[PageSkip] = Field(default_factory=list)
     queries_for: list[str] = Field(default_factory=list)
     queries_against: list[str] = Field(default_factory=list)
+    # Pages whose evidence reaches the judges: a finding here blocks the verdict from display.
     steering: SteeringResult = Field(default_factory=lambda: SteeringResult(detected=False))
+    # Every other page read (rejected, copies, nothing admitted): recorded, not blocking,
+    # since the judges never see those pages.
+    steering_elsewhere: SteeringResult = Field(default_factory=lambda: SteeringResult(detected=False))
 
 
 class Fetcher(Protocol):
@@ -297,8 +308,6 @@ async def gather_evidence(
     ``subject`` gives the subject's own domains (its pages are its records or its ordinary
     statements, never independent); ``model_steering_check`` adds the "detect_steering"
     model step to the rule-based steering check of the evidence pages."""
-    from reliability_core.text.quotes import value_in_quote, verify_quote
-
     policy = policy or default_source_policy()
     own_domains = subject_domains(subject)
     plan = await gateway.run(
@@ -334,7 +343,6 @@ async def gather_evidence(
     skipped: list[PageSkip] = []
     items: list[EvidenceItem] = []
     page_texts: dict[str, str] = {}
-    steering_texts: dict[str, str] = {}
 
     for url, side, search_date in interleave_sides(side_urls["for"], side_urls["against"]):
         if canonical_url(url) not in returned:  # defensive: the list is built from result sets
@@ -381,7 +389,7 @@ async def gather_evidence(
             title=snapshot.title,
             text=body,
             own_domains=own_domains,
-            subject_name=subject.name if subject else "",
+            subject_names=names_of(subject),
             policy=policy,
         )
         if not source.accepted:
@@ -407,6 +415,7 @@ async def gather_evidence(
                 page_title=snapshot.title,
                 page_published=search_date,
                 page_text=body,
+                subject_names=names_of(subject),
             ),
             ReadEvidenceOutput,
         )
@@ -451,10 +460,16 @@ async def gather_evidence(
                     evidence_kind=proposed.kind,
                 )
             )
-        if any(not item.excluded for item in items if item.snapshot_id == snapshot.id):
-            steering_texts[page_url] = snapshot.text
 
     items = mark_same_story(_dedupe_items(items), page_texts)
+    admitted_pages = {item.snapshot_id for item in items if not item.excluded}
+    read_pages = [snap for snap in snapshots if snap.outcome == "ok"]
+    steering_texts = {
+        snap.final_url or snap.url: snap.text for snap in read_pages if snap.id in admitted_pages
+    }
+    other_texts = {
+        snap.final_url or snap.url: snap.text for snap in read_pages if snap.id not in admitted_pages
+    }
     if model_steering_check and steering_texts:
         steering = await detect_steering_with_model(steering_texts, gateway)
     else:
@@ -468,6 +483,7 @@ async def gather_evidence(
         queries_for=list(plan.queries_for),
         queries_against=list(plan.queries_against),
         steering=steering,
+        steering_elsewhere=detect_steering(other_texts),
     )
 
 

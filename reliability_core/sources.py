@@ -45,6 +45,7 @@ class DomainEntry(_Frozen):
     class_: SourceClass = Field(alias="class")
     publisher: str
     major: bool = False
+    filings_of_subject: bool = False  # an exchange or register: pages there are the filer's own records
     note: str = ""
 
 
@@ -115,6 +116,20 @@ def subject_domains(subject: RegistryEntry | None) -> list[str]:
     return sorted({host_of(url) for url in subject.urls if host_of(url)})
 
 
+def names_of(subject: RegistryEntry | None) -> list[str]:
+    """The subject's name and registry aliases, name first."""
+    if subject is None:
+        return []
+    return [subject.name, *subject.aliases]
+
+
+def page_names_subject(url: str, title: str, text: str, names: Sequence[str]) -> bool:
+    """A filing page is about the subject when its address, title or opening text names it."""
+    path = urlsplit(url).path.casefold().replace("-", " ").replace("_", " ")
+    haystack = f"{path}\n{title}\n{text[:3000]}".casefold()
+    return any(len(name) >= 4 and name.casefold() in haystack for name in names)
+
+
 def is_subject_page(url: str, own_domains: Sequence[str]) -> bool:
     """A page on one of the subject's own domains is the subject speaking, not an independent source."""
     host = host_of(url)
@@ -127,7 +142,7 @@ def classify_source(
     title: str = "",
     text: str = "",
     own_domains: Sequence[str] = (),
-    subject_name: str = "",
+    subject_names: Sequence[str] = (),
     policy: SourcePolicy | None = None,
 ) -> SourceClassification:
     """[M] step 7: "Source classes, from a maintained, documented domain policy file
@@ -135,9 +150,12 @@ def classify_source(
     only when it carries an official-record signal (annual report, filing, audited
     accounts, results announcement); otherwise it is an ordinary statement
     ([M] step 8: "audited or published accounts, regulatory or exchange filings,
-    and dated official announcements" versus "an interview, a blog post, a marketing page")."""
+    and dated official announcements" versus "an interview, a blog post, a marketing page").
+    On an exchange or register (``filings_of_subject``) a page naming the subject is the
+    subject's own official record: it counts for its own figures but is not independent."""
     policy = policy or default_source_policy()
     host = host_of(url)
+    subject_name = subject_names[0] if subject_names else ""
     if is_subject_page(url, own_domains):
         haystack = f"{url} {title}".lower()
         signal = next((s for s in policy.official_record_signals if s in haystack), None)
@@ -150,6 +168,15 @@ def classify_source(
         return _classification(policy, cls, subject_name or host, major=bool(signal), own=True, reason=reason)
     for entry in policy.domains:
         if host_matches(host, entry.domain):
+            if entry.filings_of_subject and page_names_subject(url, title, text, subject_names):
+                return _classification(
+                    policy,
+                    "official_record",
+                    subject_name or host,
+                    major=True,
+                    own=True,
+                    reason=f"domain policy: {entry.domain} publishes the subject's own filings",
+                )
             return _classification(
                 policy,
                 entry.class_,

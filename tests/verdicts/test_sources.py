@@ -49,7 +49,7 @@ def test_subject_annual_report_is_an_official_record_and_not_independent() -> No
         "https://northwind.example/investors/annual-report-2023",
         title="Annual report 2023",
         own_domains=["northwind.example"],
-        subject_name="Northwind Energy",
+        subject_names=["Northwind Energy"],
     )
     assert got.source_class == "official_record"
     assert got.subject_own and got.primary_or_major
@@ -72,3 +72,21 @@ def test_unlisted_host_is_placed_by_page_signal() -> None:
 def test_unlisted_host_without_signal_is_unknown_and_not_accepted() -> None:
     got = classify_source("https://somewhere.example/page", title="Northwind capacity")
     assert got.source_class == "unknown" and not got.accepted
+
+
+def test_exchange_filing_naming_the_subject_is_its_own_official_record() -> None:
+    got = classify_source(
+        "https://exchange.example/filings/northwind/annual-report-2025",
+        title="Northwind Energy A/S: annual report 2025 (company announcement)",
+        subject_names=["Northwind Energy A/S", "Northwind"],
+    )
+    assert got.source_class == "official_record" and got.subject_own and got.primary_or_major
+
+
+def test_regulator_notice_is_an_independent_official_record() -> None:
+    got = classify_source(
+        "https://energyregulator.example/notices/2021-03-15-sea-lynx-consent",
+        title="Sea Lynx consent",
+        subject_names=["Northwind"],
+    )
+    assert got.source_class == "official_record" and not got.subject_own

@@ -1,0 +1,580 @@
+"""Offline rules for step 7: ``plan_research`` and ``read_evidence``.
+
+Deterministic stand-ins for the live models, used by the demo and the tests.
+They read only their step's input, exactly as a model would.
+
+``plan_research`` (from the claim restatement and criteria):
+  * "for" queries: the restatement's key terms (content words, names, numbers
+    with units and years), and the key terms with the judge-at year;
+  * "against" queries: the key terms with words of failure ("delayed
+    cancelled postponed missed stopped"), so both sides are searched.
+
+``read_evidence`` (from one page):
+  * the page must name at least one of the claim's entities (capitalised names
+    other than sentence starts);
+  * a sentence is a candidate when it shares at least 35% of the claim's key
+    terms and states something checkable: a number in one of the claim's
+    units, a year of the claim, or an outcome word; the three best sentences
+    (by shared terms) are quoted word for word;
+  * observed value: a number in the criteria's unit, preferring the one tied
+    to the judge-at year ("at the end of 2025", "for 2025") and not the
+    claim's own target ("targeted 15 GW"), away from "added", "up from";
+  * stance: numbers decide when the claim states a figure, range or bound
+    (code-like literal comparison; a factual figure must match within 0.5%);
+    otherwise outcome words: "delayed", "postponed", "cancelled", "scrapped",
+    "stopped", "missed", "extended", "failed" contradict, "commissioned",
+    "completed", "approved", "granted", "connected", "sold", "achieved"
+    support; for a claim that itself predicts a delay or cut, they swap;
+    "rose"/"fell" agree or disagree with the claim's direction;
+  * kind: "repeat_of_claim" when the sentence reports the subject saying what
+    it will do ("said ... will", "plans to", "aims to", "targets"), forecasts
+    ("expect", "forecast", "likely"), polls ("poll", "survey"), analyst
+    expectations ("analysts"); otherwise "outcome";
+  * date: the sentence's own date (ISO or "11 April 2025"), else the page's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from reliability_core.attribution import remove_stated_probability
+from reliability_core.evidence import (
+    PlanResearchInput,
+    PlanResearchOutput,
+    ReadEvidenceInput,
+    ReadEvidenceOutput,
+    ReadItem,
+)
+from reliability_core.models.base import ClaimType
+from reliability_core.models.claims import NumericCriteria
+from reliability_core.providers.offline_model import offline_step
+
+MIN_SHARED_TERMS = 0.35
+MAX_QUOTES_PER_PAGE = 3
+FACTUAL_MATCH_RELATIVE = 0.005
+
+STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "been",
+        "by",
+        "for",
+        "from",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "his",
+        "i",
+        "in",
+        "into",
+        "is",
+        "it",
+        "its",
+        "of",
+        "on",
+        "or",
+        "our",
+        "over",
+        "she",
+        "that",
+        "the",
+        "their",
+        "them",
+        "they",
+        "this",
+        "to",
+        "was",
+        "we",
+        "were",
+        "will",
+        "with",
+        "would",
+        "than",
+        "then",
+        "there",
+        "these",
+        "those",
+        "which",
+        "who",
+        "what",
+        "when",
+        "where",
+        "why",
+        "how",
+        "all",
+        "any",
+        "can",
+        "could",
+        "should",
+        "may",
+        "might",
+        "must",
+        "not",
+        "no",
+        "yes",
+        "per",
+        "also",
+        "about",
+        "after",
+        "before",
+        "end",
+        "between",
+        "year",
+        "years",
+        "said",
+        "says",
+        "say",
+        "one",
+        "two",
+        "three",
+        "first",
+        "new",
+        "end",
+        "during",
+        "through",
+        "under",
+        "until",
+    ]
+)
+# Word stems of outcomes: failure (contradicts a claim that something happens) and success.
+NEGATIVE_CUES = re.compile(
+    r"\b(delay\w*|postpon\w*|cancel\w*|scrap\w*|stop\w*|miss\w*|slip\w*|extend\w*|fail\w*|abandon\w*)"
+    r"|\bcontinued to burn\b|\bkeep burning\b|\bdid not\b|\bwas not\b"
+)
+POSITIVE_CUES = re.compile(
+    r"\b(commission\w*|complet\w*|approv\w*|grant\w*|connected|sold|achiev\w*|reached)\b"
+    r"|\bon schedule\b|\bon time\b|\btook effect\b|\bin operation\b"
+)
+RISE_WORDS = ("rose", "rise", "risen", "increased", "higher", "up ")
+FALL_WORDS = ("fell", "fall", "fallen", "declined", "decreased", "lower", "down ")
+REPEAT_MARKERS = re.compile(
+    r"\b(said|says|told|announced|pledged|promised)\b[^.;]*\b(will|would|plans? to|aims? to|intends? to)\b"
+    r"|\b(plans|aims|intends) to\b|\btargets\s+(dkk\s+|eur\s+)?\d",
+    re.IGNORECASE,
+)
+FORECAST_MARKERS = re.compile(
+    r"\b(expects?|expected to|forecasts?|predicts?|likely|outlook|projected)\b", re.I
+)
+POLL_MARKERS = re.compile(r"\b(poll|survey of voters|opinion survey)\b", re.I)
+ANALYST_MARKERS = re.compile(r"\banalysts?\b|\bconsensus estimate", re.I)
+
+_UNIT = r"(gw|mw|kw|twh|gwh|mwh|billion|bn|million|mn|%|per\s?cent|percent|people|employees|staff|per\s+mwh)"
+_NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+NUMBER_WITH_UNIT = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_UNIT}(?![a-z])", re.IGNORECASE)
+RANGE_WITH_UNIT = re.compile(
+    rf"(?<![\w.]){_NUMBER}\s*(?:-|–|to)\s*{_NUMBER}\s*{_UNIT}(?![a-z])", re.IGNORECASE
+)
+YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
+ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+DAY_MONTH_YEAR = re.compile(
+    r"\b(\d{1,2}) (January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})\b"
+)
+MONTHS = {
+    m: i + 1
+    for i, m in enumerate(
+        [
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December",
+        ]
+    )
+}
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“])")
+
+
+def normalise_unit(unit: str) -> str:
+    """One spelling per unit: "per cent" and "percent" are "%", "bn" is "billion"."""
+    u = re.sub(r"\s+", " ", unit.strip().casefold())
+    return {
+        "bn": "billion",
+        "mn": "million",
+        "per cent": "%",
+        "percent": "%",
+        "percent.": "%",
+        "employees": "people",
+        "staff": "people",
+    }.get(u, u)
+
+
+def criteria_unit(unit: str) -> str:
+    """The unit of structured criteria as numbers in text carry it: "DKK billion" is "billion",
+    "EUR per MWh" is "per mwh", "%" stays "%"."""
+    words = unit.casefold().split()
+    if not words:
+        return ""
+    if "per" in words[:-1]:
+        return f"per {words[-1]}"
+    return normalise_unit(words[-1])
+
+
+def to_number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+_UNIT_WORDS = frozenset({"gw", "mw", "kw", "twh", "gwh", "mwh", "%", "bn", "mn"})
+
+
+def stem(word: str) -> str:
+    """A crude stem so "installed", "installs" and "install" meet."""
+    for suffix in ("ing", "ed", "es", "s"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def key_terms(text: str) -> list[str]:
+    """Content words of a text, lower-cased and stemmed, in order, once each; numbers and unit
+    words kept, possessives dropped."""
+    words = [w.casefold().removesuffix("'s") for w in _WORD.findall(text)]
+    kept = (w for w in words if w not in STOPWORDS and (len(w) >= 3 or w.isdigit() or w in _UNIT_WORDS))
+    return list(dict.fromkeys(stem(w) for w in kept))
+
+
+def subject_words(restatement: str, subject_names: Sequence[str] = ()) -> set[str]:
+    """Words naming the subject: the given names, else the restatement's leading run of
+    capitalised words ("Northwind Energy will ..."). They are on every page about the subject,
+    so they say nothing about whether a sentence bears on this claim."""
+    names = list(subject_names)
+    if not names:
+        lead = re.match(r"\s*((?:[A-Z][\w/&.-]*\s+)+)", restatement)
+        names = [lead.group(1)] if lead else []
+    return {term for name in names for term in key_terms(name)}
+
+
+def specific_terms(restatement: str, subject_names: Sequence[str] = ()) -> list[str]:
+    """The claim's key terms without its stated probability and without the subject's name."""
+    skip = subject_words(restatement, subject_names)
+    return [t for t in key_terms(remove_stated_probability(restatement)) if t not in skip]
+
+
+def entities(text: str) -> list[str]:
+    """Capitalised words that are not the first word of the text: names of firms, places, projects."""
+    words = _WORD.findall(text)
+    return list(dict.fromkeys(w for w in words[1:] if w[:1].isupper() and w.casefold() not in STOPWORDS))
+
+
+def sentences(text: str) -> list[str]:
+    """Lines split into sentences; each keeps its final punctuation."""
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line:
+            out.extend(part.strip() for part in _SENTENCE_END.split(line) if part.strip())
+    return out
+
+
+def sentence_date(sentence: str) -> date | None:
+    """The first explicit date in a sentence (ISO or "11 April 2025")."""
+    iso = ISO_DATE.search(sentence)
+    if iso:
+        try:
+            return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
+        except ValueError:
+            return None
+    dmy = DAY_MONTH_YEAR.search(sentence)
+    if dmy:
+        try:
+            return date(int(dmy.group(3)), MONTHS[dmy.group(2)], int(dmy.group(1)))
+        except ValueError:
+            return None
+    return None
+
+
+@dataclass(frozen=True)
+class ClaimFigure:
+    """What a claim says about a number: an operator on a threshold, or a closed range."""
+
+    unit: str
+    operator: str  # gt ge lt le eq range approx
+    low: float
+    high: float
+
+
+def claim_figure(
+    restatement: str, claim_type: ClaimType, numeric: NumericCriteria | None
+) -> ClaimFigure | None:
+    """The figure a claim states: the structured criteria when given, else read from the
+    restatement (a range "16-18 billion", a bound "above 28 billion", "below 80 per MWh",
+    or a plain figure: a target to reach for promises and predictions, a value to match
+    for factual claims)."""
+    restatement = remove_stated_probability(restatement)
+    if numeric is not None:
+        unit = criteria_unit(numeric.unit)
+        return ClaimFigure(
+            unit=unit, operator=numeric.operator, low=numeric.threshold, high=numeric.threshold
+        )
+    ranged = RANGE_WITH_UNIT.search(restatement)
+    if ranged:
+        unit = normalise_unit(ranged.group(3))
+        return ClaimFigure(
+            unit=unit, operator="range", low=to_number(ranged.group(1)), high=to_number(ranged.group(2))
+        )
+    match = NUMBER_WITH_UNIT.search(restatement)
+    if not match:
+        return None
+    value, unit = to_number(match.group(1)), normalise_unit(match.group(2))
+    before = restatement[: match.start()].casefold()[-40:]
+    if re.search(r"(above|more than|over|exceed\w*|greater than)\s+(\w+\s+){0,2}$", before):
+        operator = "gt"
+    elif re.search(r"(below|less than|under|fewer than)\s+(\w+\s+){0,2}$", before):
+        operator = "lt"
+    elif re.search(r"at least\s+(\w+\s+){0,2}$", before):
+        operator = "ge"
+    elif re.search(r"at most\s+(\w+\s+){0,2}$", before):
+        operator = "le"
+    elif claim_type == "factual":
+        operator = "approx"
+    elif re.search(r"\b(cut|reduce|lower|fall|drop)\b", before):
+        operator = "ge"  # "cut emissions by 98%": the cut reaches the figure
+    else:
+        operator = "ge"
+    return ClaimFigure(unit=unit, operator=operator, low=value, high=value)
+
+
+def figure_holds(figure: ClaimFigure, observed: float) -> bool:
+    """The claim's figure against an observed value, literally (no rounding)."""
+    if figure.operator == "gt":
+        return observed > figure.low
+    if figure.operator == "ge":
+        return observed >= figure.low
+    if figure.operator == "lt":
+        return observed < figure.low
+    if figure.operator == "le":
+        return observed <= figure.low
+    if figure.operator == "eq":
+        return observed == figure.low
+    if figure.operator == "range":
+        return figure.low <= observed <= figure.high
+    return abs(observed - figure.low) <= FACTUAL_MATCH_RELATIVE * max(abs(figure.low), 1e-9)
+
+
+def observed_value(sentence: str, figure: ClaimFigure, judge_year: int | None) -> float | None:
+    """The number a sentence reports in the claim's unit, scored by its context. A sentence
+    that names years but not the judge-at year reports another period: no observation."""
+    years = {int(y) for y in YEAR.findall(sentence)}
+    if judge_year is not None and years and judge_year not in years:
+        return None
+    best: tuple[int, float] | None = None
+    for match in NUMBER_WITH_UNIT.finditer(sentence):
+        if normalise_unit(match.group(2)) != figure.unit:
+            continue
+        value = to_number(match.group(1))
+        before = sentence[max(0, match.start() - 30) : match.start()].casefold()
+        if re.search(r"\d\s*(-|–|to)\s*$", before):
+            continue  # the upper end of a range ("27-29 billion") is not an observation
+        after = sentence[match.end() : match.end() + 45].casefold()
+        score = 0
+        if judge_year is not None and str(judge_year) in after:
+            score += 2
+        if re.search(r"\b(to|of|with|reported|reached|was|were|at)\s+(dkk|eur|usd|\$|€)?\s*$", before):
+            score += 1
+        if re.search(
+            r"\b(added|from|up from|down from|targeted|target of|targets?|by)\s+(dkk|eur)?\s*$", before
+        ):
+            score -= 3
+        if "earlier" in after or "previous" in after:
+            score -= 2
+        if best is None or score > best[0]:
+            best = (score, value)
+    return best[1] if best is not None and best[0] >= 0 else None
+
+
+def _contains_any(text: str, cues: Sequence[str]) -> bool:
+    return any(re.search(rf"\b{re.escape(cue)}\b", text) for cue in cues)
+
+
+_NEGATION_BEFORE = re.compile(r"\b(not|no|never|without)\b(\s+\w+){0,3}\s*$")
+
+
+def _stems(pattern: re.Pattern[str], text: str) -> set[str]:
+    """Stems of the cue words present and not negated ("was not delayed" has no delay)."""
+    return {
+        match.group(0)[:5]
+        for match in pattern.finditer(text)
+        if not _NEGATION_BEFORE.search(text[max(0, match.start() - 40) : match.start()])
+    }
+
+
+def _negated(pattern: re.Pattern[str], text: str) -> bool:
+    return any(
+        _NEGATION_BEFORE.search(text[max(0, match.start() - 40) : match.start()])
+        for match in pattern.finditer(text)
+    )
+
+
+def cue_stance(sentence: str, restatement: str) -> str:
+    """Outcome words: failure words contradict a claim that something happens, success words
+    support it. A failure word the claim itself uses ("we have stopped Sunbank", "we will
+    have to delay Sea Lynx") agrees with it instead, and success words then contradict a
+    claim of a delay. "rose"/"fell" agree or disagree with the claim's own direction."""
+    s, claim = sentence.casefold(), remove_stated_probability(restatement).casefold()
+    claim_rises = _contains_any(claim, ("rise", "increase", "grow", "higher", "above"))
+    claim_falls = _contains_any(claim, ("fall", "decline", "drop", "lower", "below"))
+    if claim_rises != claim_falls:
+        if _contains_any(s, RISE_WORDS):
+            return "supports" if claim_rises else "contradicts"
+        if _contains_any(s, FALL_WORDS):
+            return "supports" if claim_falls else "contradicts"
+    negative, positive = _stems(NEGATIVE_CUES, s), _stems(POSITIVE_CUES, s)
+    if not positive and _negated(NEGATIVE_CUES, s):
+        positive = {"neg-neg"}  # "was not paused or delayed": an account that it went ahead
+    claim_negative = _stems(NEGATIVE_CUES, claim)
+    if negative and not positive:
+        return "supports" if negative <= claim_negative else "contradicts"
+    if positive and not negative:
+        return "contradicts" if claim_negative & {"delay", "postp", "cance"} else "supports"
+    return "neutral"
+
+
+def statement_kind(sentence: str) -> str:
+    """Whether a sentence reports an outcome or is a repeat of the claim, a forecast, a poll
+    or an analyst expectation (never outcomes)."""
+    if NEGATIVE_CUES.search(sentence.casefold()):
+        return "outcome"  # "will keep burning coal until June 2024, missing its pledge": a report of a miss
+    if REPEAT_MARKERS.search(sentence):
+        return "repeat_of_claim"
+    if ANALYST_MARKERS.search(sentence):
+        return "analyst_expectation"
+    if POLL_MARKERS.search(sentence):
+        return "poll"
+    if FORECAST_MARKERS.search(sentence):
+        return "forecast"
+    return "outcome"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One sentence read against a claim."""
+
+    sentence: str
+    shared: float
+    stance: str
+    observed: float | None
+    kind: str
+
+
+def read_sentence(
+    sentence: str,
+    *,
+    restatement: str,
+    claim_type: ClaimType,
+    numeric: NumericCriteria | None,
+    judge_at: date | None,
+    subject_names: Sequence[str] = (),
+) -> Reading:
+    """Shared terms, stance, observed value and kind of one sentence for one claim."""
+    terms = specific_terms(restatement, subject_names)
+    sentence_terms = set(key_terms(sentence))
+    shared = len([t for t in terms if t in sentence_terms]) / len(terms) if terms else 0.0
+    figure = claim_figure(restatement, claim_type, numeric)
+    observed = observed_value(sentence, figure, judge_at.year if judge_at else None) if figure else None
+    if figure is not None and observed is not None:
+        stance = "supports" if figure_holds(figure, observed) else "contradicts"
+    else:
+        stance = cue_stance(sentence, restatement)
+    return Reading(
+        sentence=sentence, shared=shared, stance=stance, observed=observed, kind=statement_kind(sentence)
+    )
+
+
+def is_checkable(reading: Reading, restatement: str) -> bool:
+    """A sentence states something checkable: a figure, a year of the claim, or an outcome word."""
+    years = set(YEAR.findall(restatement))
+    return (
+        reading.observed is not None
+        or bool(years & set(YEAR.findall(reading.sentence)))
+        or reading.stance != "neutral"
+    )
+
+
+def claim_entities(restatement: str, subject_names: Sequence[str] = ()) -> list[str]:
+    """Names in the claim other than the subject's and the units: the project, place or
+    market the claim is about ("Sea Lynx", "Sunbank", "Hornvig")."""
+    skip = subject_words(restatement, subject_names)
+    return [
+        e
+        for e in entities(remove_stated_probability(restatement))
+        if stem(e.casefold()) not in skip
+        and e.casefold() not in _UNIT_WORDS
+        and e.casefold() not in _CURRENCIES
+    ]
+
+
+_CURRENCIES = frozenset({"dkk", "eur", "usd", "gbp", "sek", "nok"})
+
+
+def bears_on_claim(reading: Reading, restatement: str, names: Sequence[str]) -> bool:
+    """A sentence bears on the claim when it shares enough of the claim's specific terms,
+    names the claim's project or place if it has one, and states something checkable."""
+    if reading.shared < MIN_SHARED_TERMS or not is_checkable(reading, restatement):
+        return False
+    wanted = [e.casefold() for e in claim_entities(restatement, names)]
+    lowered = reading.sentence.casefold()
+    return not wanted or any(e in lowered for e in wanted)
+
+
+@offline_step("plan_research", PlanResearchInput)
+def plan_research(payload: PlanResearchInput) -> PlanResearchOutput:
+    """Queries for and against from the restatement's key terms."""
+    lead = " ".join(sorted(subject_words(payload.restatement)))
+    terms = " ".join(specific_terms(payload.restatement)[:8])
+    year = str(payload.judge_at.year)
+    base = f"{lead} {terms}".strip()
+    queries_for = [base, f"{lead} {terms} {year} results annual report".strip()]
+    queries_against = [f"{base} delayed cancelled postponed missed stopped"]
+    return PlanResearchOutput(queries_for=queries_for, queries_against=queries_against)
+
+
+@offline_step("read_evidence", ReadEvidenceInput)
+def read_evidence(payload: ReadEvidenceInput) -> ReadEvidenceOutput:
+    """Up to three dated sentences of the page that bear on the claim."""
+    page_date = payload.page_published or sentence_date(payload.page_text)
+    readings = [
+        read_sentence(
+            sentence,
+            restatement=payload.restatement,
+            claim_type=payload.claim_type,
+            numeric=payload.numeric,
+            judge_at=payload.judge_at,
+            subject_names=payload.subject_names,
+        )
+        for sentence in sentences(payload.page_text)
+        if 20 <= len(sentence) <= 600
+    ]
+    chosen = sorted(
+        (r for r in readings if bears_on_claim(r, payload.restatement, payload.subject_names)),
+        key=lambda r: -r.shared,
+    )[:MAX_QUOTES_PER_PAGE]
+    return ReadEvidenceOutput(
+        items=[
+            ReadItem(
+                quote=r.sentence,
+                published_date=sentence_date(r.sentence) or page_date,
+                observed_value=r.observed,
+                stance=r.stance,  # type: ignore[arg-type]
+                kind=r.kind,  # type: ignore[arg-type]
+            )
+            for r in chosen
+        ]
+    )
