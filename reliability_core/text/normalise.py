@@ -47,7 +47,7 @@ class NormalisedText:
     text of the character it came from, so a match can be shown in context."""
 
     text: str
-    offsets: array  # type: ignore[type-arg]  # array('q'): len(text) + 1 entries, last = len(original)
+    offsets: array  # type: ignore[type-arg]  # array("I"): len(text) + 1 entries, last = len(original)
     original: str
 
     def original_span(self, start: int, end: int) -> tuple[int, int]:
@@ -82,7 +82,7 @@ def _normalise_cluster(cluster: str) -> str:
 def _map_characters(text: str) -> tuple[str, array]:  # type: ignore[type-arg]
     """First pass: per character (or base + combining marks), with offsets."""
     pieces: list[str] = []
-    offsets = array("q")
+    offsets = array("I")
     position = 0
     length = len(text)
     while position < length:
@@ -120,7 +120,7 @@ def normalise_for_match(text: str) -> NormalisedText:
     # Second pass: collapse spaces. Keep a space only between two non-space characters
     # neither of which is a dash.
     keep_chars: list[str] = []
-    keep_offsets = array("q")
+    keep_offsets = array("I")
     cursor = 0
     for match in _SPACE_RUN.finditer(mapped):
         start, end = match.span()

@@ -31,6 +31,10 @@ HOSTILE_URLS = [
     ("https://[::1]/", "numeric"),
     ("https://[::ffff:127.0.0.1]/", "numeric"),
     ("https://[fd00:ec2::254]/", "numeric"),
+    ("https://[fe80::1%25eth0]/", "numeric"),
+    ("https://%31%32%37.0.0.1/", "numeric"),
+    ("https://%65xample.com/", "characters outside"),
+    ("https://0/", "numeric"),
     # credentials
     ("https://user:pass@example.com/", "credentials"),
     ("https://user@example.com/", "credentials"),
