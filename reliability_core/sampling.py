@@ -127,7 +127,7 @@ def _membership(
 
 def checkable_share(claims: Sequence[Claim], extracted_count: int) -> float | None:
     """[M] "Compute the checkable share (checkable statements / extracted
-    statements)": claims resolvable now or not yet due, not party-political,
+    statements)": claims not triaged never resolvable (``triage.is_checkable``)
     over every statement of the subject that extraction kept. None when nothing
     was extracted."""
     if extracted_count <= 0:

@@ -13,11 +13,12 @@ from datetime import date
 from reliability_core.models.base import ClaimType, TriageState
 from reliability_core.models.claims import Claim
 
-# States that make a statement "checkable" for the checkable share: the claim
-# can be settled against the record now or once its deadline passes. Never
-# resolvable and own-records-only claims are not checkable; party-political
-# claims are never scored, so they are not counted as checkable either.
-CHECKABLE_STATES: frozenset[TriageState] = frozenset({"resolvable_now", "not_yet_due"})
+# States that make a statement "checkable" for the checkable share ([M] "the share
+# of extracted statements that are checkable at all"): everything except never
+# resolvable. Own-records claims are checkable against the subject's records, not
+# yet due ones once due, and party-political ones are checkable though never
+# scored. Same definition as ``scoring.checkable_share``.
+CHECKABLE_STATES: frozenset[TriageState] = frozenset({"resolvable_now", "not_yet_due", "own_records_only"})
 
 
 def is_due(deadline: date, now: date) -> bool:
@@ -69,6 +70,6 @@ def triage_claim(
 
 
 def is_checkable(claim: Claim) -> bool:
-    """A claim counts as checkable for the checkable share when it can be settled
-    against the record (now or once due) and is not party-political."""
-    return claim.triage in CHECKABLE_STATES and not claim.party_political
+    """[M] "checkable at all": a claim is checkable unless it was triaged never
+    resolvable (too vague, counterfactual, no horizon, an intention)."""
+    return claim.triage in CHECKABLE_STATES

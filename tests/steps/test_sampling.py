@@ -98,5 +98,5 @@ def test_checkable_share_is_checkable_claims_over_extracted_statements() -> None
         make_claim(3, triage="never_resolvable"),
         make_claim(4, party_political=True),
     ]
-    assert checkable_share(claims, extracted_count=8) == 2 / 8
+    assert checkable_share(claims, extracted_count=8) == 3 / 8
     assert checkable_share([], extracted_count=0) is None

@@ -70,9 +70,9 @@ def test_internal_figures_are_own_records_only_even_before_the_deadline() -> Non
     assert _triage(date(2020, 1, 1), own_records_only=True)[0] == "own_records_only"
 
 
-def test_checkable_means_resolvable_or_not_yet_due_and_not_party_political() -> None:
+def test_checkable_means_anything_but_never_resolvable() -> None:
     assert is_checkable(make_claim(1, triage="resolvable_now"))
     assert is_checkable(make_claim(2, triage="not_yet_due"))
+    assert is_checkable(make_claim(4, triage="own_records_only"))
+    assert is_checkable(make_claim(5, party_political=True))  # checkable, just never scored
     assert not is_checkable(make_claim(3, triage="never_resolvable"))
-    assert not is_checkable(make_claim(4, triage="own_records_only"))
-    assert not is_checkable(make_claim(5, party_political=True))
