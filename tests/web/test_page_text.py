@@ -154,3 +154,29 @@ def test_xhtml_with_an_xml_declaration_is_read() -> None:
     texts = extract_page_texts(body, "application/xhtml+xml")
     assert texts.ok
     assert texts.text == "xhtml text"
+
+
+TRANSCRIPT = """<html><head><title>Interview with Jane Doe</title></head><body>
+<h1>Transcript</h1>
+<p><b>Interviewer:</b> Will Northwind hit its target?</p>
+<p><b>Jane Doe:</b> We expect EBITDA above DKK 28&#160;billion in 2025, and I&rsquo;d say
+it&rsquo;s 70% likely we finish Sea&shy;Lynx&nbsp;2 on time.</p>
+<table><tr><th>Year</th><th>Capacity</th></tr><tr><td>2022</td><td>7.4 GW</td></tr></table>
+</body></html>"""
+
+
+def test_transcript_answers_verify_across_speaker_markup_and_entities() -> None:
+    texts = extract_page_texts(TRANSCRIPT.encode(), "text/html; charset=utf-8")
+    assert verify_quote(
+        "We expect EBITDA above DKK 28 billion in 2025, and I'd say it's 70% likely we finish SeaLynx 2 on time.",
+        texts.text,
+    ).verified
+    assert "Jane Doe:\nWe expect" not in texts.text  # inline <b> does not break the paragraph
+    assert "2022\n7.4 GW" in texts.text  # table cells stay apart
+
+
+def test_windows_1252_smart_quotes_without_any_charset_are_read() -> None:
+    body = b"<p>\x93We will deliver,\x94 she said \x96 firmly.</p>"
+    texts = extract_page_texts(body, "text/html")
+    assert texts.text == "\u201cWe will deliver,\u201d she said \u2013 firmly."
+    assert verify_quote('"We will deliver," she said - firmly.', texts.text).verified
