@@ -11,6 +11,8 @@ from reliability_core.constants import (
     RECHECK_WEEKLY_WITHIN_DAYS,
     REPORT_SERVED_DAYS,
 )
+from reliability_core.models import Claim
+from reliability_core.triage import is_due
 
 
 def report_served_until(generated_at: datetime) -> datetime:
@@ -53,3 +55,17 @@ def recheck_is_due(deadline: date, last_checked: date | None, today: date) -> bo
 def recheck_run_key(subject_id: str, today: date) -> str:
     """At most one due-date re-check run per subject per day."""
     return f"{subject_id}:recheck:{today.isoformat()}"
+
+
+def retriage_as_due(claim: Claim, today: date) -> Claim:
+    """[M] step 5 "not yet due (its deadline is in the future)": when a
+    re-check finds the deadline reached, the claim becomes resolvable now; every
+    other triage state is permanent and is returned unchanged."""
+    if claim.triage != "not_yet_due" or claim.deadline is None or not is_due(claim.deadline, today):
+        return claim
+    return claim.model_copy(
+        update={
+            "triage": "resolvable_now",
+            "triage_reason": f"deadline {claim.deadline.isoformat()} has been reached by {today.isoformat()}",
+        }
+    )

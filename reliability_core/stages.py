@@ -1,0 +1,250 @@
+"""One function per pipeline stage for a whole subject.
+
+The method's rules live in their own modules (``selection``, ``extraction``,
+``evidence``, ``judging`` ...). A stage here composes them over everything a
+subject has at that point — all ranked documents, all sampled claims — and
+runs the independent calls concurrently (the gateway bounds them per
+provider). Each Dagster asset calls exactly one of these."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+
+from pydantic import Field
+
+from reliability_core.candidates import SearchLike, UrlNotReturnedBySearch, urls_not_returned_by_search
+from reliability_core.clock import Clock
+from reliability_core.criteria import freeze_criteria
+from reliability_core.evidence import EvidenceResult, Fetcher, gather_evidence
+from reliability_core.extraction import ExtractionResult, extract_document, has_subject_statements
+from reliability_core.judging import judge_claim
+from reliability_core.models import (
+    CandidateDocument,
+    Claim,
+    ClaimVerdict,
+    DocumentSelection,
+    EvidenceItem,
+    PageSnapshot,
+    Record,
+    RegistryEntry,
+    ResolutionCriteria,
+    SearchResultSet,
+)
+from reliability_core.providers.base import ModelGateway
+from reliability_core.selection import finalise_sample, next_documents_to_check
+from reliability_core.warehouse import Ledger
+
+
+class SampleExtraction(Record):
+    """The final document sample and the extraction of every document checked on the way."""
+
+    sample: list[DocumentSelection]
+    results: list[ExtractionResult]
+    checked: dict[str, bool] = Field(default_factory=dict)
+
+
+def refuse_urls_not_returned(urls: Sequence[str], result_sets: Sequence[SearchResultSet]) -> None:
+    """[M] step 2: "A URL that search did not actually return is never used."
+    Raised, not counted: every URL reaching a stage comes from stored search
+    results by construction, so one that does not is a defect."""
+    missing = urls_not_returned_by_search(urls, result_sets)
+    if missing:
+        raise UrlNotReturnedBySearch(f"URLs not returned by any stored search: {missing[:5]}")
+
+
+async def snapshot_documents(
+    ranking: Sequence[DocumentSelection],
+    result_sets: Sequence[SearchResultSet],
+    fetcher: Fetcher,
+    ledger: Ledger,
+    subject_id: str,
+    method_version: str,
+    ledger_table: str,
+) -> list[PageSnapshot]:
+    """Fetch every ranked candidate (concurrently) and keep each snapshot in the
+    append-only ledger. A snapshot already in the ledger for a URL is reused, so
+    a re-run reads exactly the page text it read before."""
+    refuse_urls_not_returned([s.url for s in ranking], result_sets)
+    stored = {s.url: s for s in ledger.read_all(ledger_table, subject_id, PageSnapshot)}
+    # The ledger keeps the first snapshot of each URL: a re-run (or a crash
+    # and retry) reads exactly the page text the first run read.
+
+    async def one(url: str) -> PageSnapshot:
+        if url in stored:
+            return stored[url]
+        return await fetcher.snapshot(url, method_version)
+
+    urls = list(dict.fromkeys(s.url for s in ranking))
+    snapshots = list(await asyncio.gather(*(one(u) for u in urls)))
+    keep_new_snapshots(ledger, ledger_table, subject_id, [s for s in snapshots if s.url not in stored])
+    return snapshots
+
+
+async def extract_sample(
+    *,
+    ranking: Sequence[DocumentSelection],
+    candidates: Sequence[CandidateDocument],
+    snapshots: Sequence[PageSnapshot],
+    entry: RegistryEntry,
+    gateway: ModelGateway,
+    clock: Clock,
+    method_version: str,
+) -> SampleExtraction:
+    """[M] steps 3-4: extract statements from the initial sample; "A document
+    counts only if it contains statements by the subject"; a document without
+    any is replaced by the next by the same rule, until the sample is decided."""
+    by_id = {c.id: c for c in candidates}
+    by_url = {s.url: s for s in snapshots}
+    checked: dict[str, bool] = {}
+    results: dict[str, ExtractionResult] = {}
+    while todo := next_documents_to_check(ranking, checked):
+        done = await asyncio.gather(
+            *(
+                extract_document(
+                    document=by_id[item.document_id],
+                    snapshot=by_url[item.url],
+                    entry=entry,
+                    gateway=gateway,
+                    clock=clock,
+                    method_version=method_version,
+                )
+                for item in todo
+            )
+        )
+        for item, result in zip(todo, done, strict=True):
+            results[item.document_id] = result
+            checked[item.document_id] = has_subject_statements(result)
+    sample = finalise_sample(ranking, checked)
+    sampled = {s.document_id for s in sample}
+    return SampleExtraction(
+        sample=sample,
+        results=[results[d] for d in results if d in sampled],
+        checked=checked,
+    )
+
+
+async def freeze_all_criteria(
+    *,
+    claims: Sequence[Claim],
+    gateway: ModelGateway,
+    ledger: Ledger,
+    clock: Clock,
+    method_version: str,
+    subject_name: str,
+) -> list[ResolutionCriteria]:
+    """[M] step 6 for every sampled claim: stored criteria are reused, new ones frozen."""
+    return await freeze_criteria(
+        claims=claims,
+        gateway=gateway,
+        ledger=ledger,
+        clock=clock,
+        method_version=method_version,
+        subject_name=subject_name,
+    )
+
+
+async def research_claims(
+    *,
+    claims: Sequence[Claim],
+    criteria: Sequence[ResolutionCriteria],
+    own_sources: Sequence[PageSnapshot],
+    entry: RegistryEntry,
+    gateway: ModelGateway,
+    search: SearchLike,
+    fetcher: Fetcher,
+    clock: Clock,
+    method_version: str,
+) -> list[EvidenceResult]:
+    """[M] step 7 for every sampled claim, concurrently. Criteria must exist for
+    each claim (frozen before any research); a claim without them is a defect."""
+    criteria_by_claim = {c.claim_id: c for c in criteria}
+    missing = [c.id for c in claims if c.id not in criteria_by_claim]
+    if missing:
+        raise ValueError(f"research before frozen criteria for claims {missing[:5]}")
+    source_by_url = {s.url: s for s in own_sources}
+    return list(
+        await asyncio.gather(
+            *(
+                gather_evidence(
+                    claim=claim,
+                    criteria=criteria_by_claim[claim.id],
+                    own_source=source_by_url.get(claim.url),
+                    gateway=gateway,
+                    search=search,
+                    fetcher=fetcher,
+                    clock=clock,
+                    method_version=method_version,
+                    subject=entry,
+                )
+                for claim in claims
+            )
+        )
+    )
+
+
+async def judge_claims(
+    *,
+    claims: Sequence[Claim],
+    criteria: Sequence[ResolutionCriteria],
+    research: Sequence[EvidenceResult],
+    gateway: ModelGateway,
+    clock: Clock,
+    method_version: str,
+) -> list[ClaimVerdict]:
+    """[M] step 8 for every sampled claim, concurrently: two blind judges per
+    claim (or none, without verified evidence), then the display gates."""
+    criteria_by_claim = {c.claim_id: c for c in criteria}
+    research_by_claim = {r.claim_id: r for r in research}
+
+    async def one(claim: Claim) -> ClaimVerdict:
+        found = research_by_claim.get(claim.id)
+        items: list[EvidenceItem] = list(found.items) if found else []
+        return await judge_claim(
+            claim=claim,
+            criteria=criteria_by_claim[claim.id],
+            evidence=items,
+            gateway=gateway,
+            clock=clock,
+            method_version=method_version,
+            steering=found.steering if found else None,
+        )
+
+    return list(await asyncio.gather(*(one(c) for c in claims)))
+
+
+
+class SnapshotRef(Record):
+    """Where a ranked document's snapshot is in the ledger, and how its fetch ended."""
+
+    url: str
+    snapshot_id: str
+    outcome: str
+    status: int | None
+    sha256: str | None
+    byte_count: int
+    reason: str = ""
+
+
+def snapshot_refs(snapshots: Sequence[PageSnapshot]) -> list[SnapshotRef]:
+    return [
+        SnapshotRef(
+            url=s.url,
+            snapshot_id=s.id,
+            outcome=s.outcome,
+            status=s.status,
+            sha256=s.sha256,
+            byte_count=s.byte_count,
+            reason=s.reason,
+        )
+        for s in snapshots
+    ]
+
+
+def keep_new_snapshots(ledger: Ledger, table: str, subject_id: str, snapshots: Sequence[PageSnapshot]) -> int:
+    """Append snapshots not yet in the ledger. The first snapshot of a URL and
+    content hash is the record ("so anyone can see exactly what was checked");
+    a later read of identical bytes is the same evidence, not a new record."""
+    new = [(s.id, s) for s in snapshots if ledger.get(table, subject_id, s.id, PageSnapshot) is None]
+    unique = list(dict(new).items())
+    return ledger.append(table, subject_id, unique).written

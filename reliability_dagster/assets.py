@@ -1,0 +1,624 @@
+"""Per-subject assets, in method order. Each body reads its inputs from the
+warehouse, calls one function of ``reliability_core``, writes its outputs and
+attaches metadata. A subject refused coverage stops after ``subject_coverage``:
+every later asset records "not covered" and writes empty partitions."""
+
+import base64
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import dagster as dg
+
+from reliability_core.candidates import CandidateListing, list_candidates
+from reliability_core.coverage import assess_coverage
+from reliability_core.evidence import EvidenceResult
+from reliability_core.models import (
+    CandidateDocument,
+    Claim,
+    ClaimVerdict,
+    DocumentSelection,
+    DroppedStatement,
+    EvidenceItem,
+    PageSnapshot,
+    Report,
+    ResolutionCriteria,
+    SampleMembership,
+    SearchResultSet,
+    Statement,
+    SubjectResponse,
+)
+from reliability_core.refresh import retriage_as_due
+from reliability_core.registry import load_registry
+from reliability_core.render import report_chart_png, report_markdown
+from reliability_core.report import build_report
+from reliability_core.sampling import derive_claim_seed, sample_claims
+from reliability_core.scoring import ReportPriorLookup
+from reliability_core.selection import derive_seed, rank_documents
+from reliability_core.stages import (
+    SnapshotRef,
+    extract_sample,
+    freeze_all_criteria,
+    judge_claims,
+    keep_new_snapshots,
+    research_claims,
+    snapshot_documents,
+    snapshot_refs,
+)
+from reliability_core.steward import read_rulings
+from reliability_core.warehouse import tables
+from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
+from reliability_dagster.partitions import subjects_partitions
+from reliability_dagster.resources import (
+    ClockResource,
+    FetcherResource,
+    ProvidersResource,
+    WarehouseResource,
+    data_dir,
+)
+from reliability_dagster.stage import Stage, run_async, stage_for
+
+EXTRACTED_CLAIMS = "extracted_claims"
+EVIDENCE_RESULTS = "evidence_results"
+SCORED_REPORTS = "scored_reports"
+
+
+def _subject_asset(
+    name: str, deps: Sequence[str], kinds: set[str], pool: str | None, description: str
+) -> Callable[[Callable[..., Any]], dg.AssetsDefinition]:
+    """Every per-subject asset: the ``subjects`` partitions, the pipeline group,
+    its upstream asset, its kinds and the provider pool it draws on."""
+    decorator: Callable[[Callable[..., Any]], dg.AssetsDefinition] = dg.asset(
+        name=name,
+        partitions_def=subjects_partitions,
+        group_name=SUBJECT_PIPELINE_GROUP,
+        deps=list(deps),
+        kinds=kinds,
+        pool=pool,
+        description=description,
+    )
+    return decorator
+
+
+def _write_empty(stage: Stage, *names: str) -> dg.MaterializeResult[None]:
+    for name in names:
+        stage.warehouse.write(name, stage.subject_id, [])
+    return dg.MaterializeResult(metadata={"covered": False, "note": "subject not covered: see its coverage decision"})
+
+
+def _models_metadata(stage: Stage, gateway_metadata: dict[str, Any]) -> dict[str, Any]:
+    return {"offline_rules": stage.offline, "method_version": stage.method_version, **gateway_metadata}
+
+
+@_subject_asset(
+    "subject_coverage",
+    [],
+    {"anthropic", "parquet"},
+    "anthropic",
+    "Step 1: who the subject is (search evidence) and whether it may be covered (a separate decision on that evidence).",
+)
+def subject_coverage(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    gateway = providers.gateway()
+    result = run_async(
+        assess_coverage(stage.entry, gateway, providers.search(stage.clock), stage.clock, stage.method_version)
+    )
+    stage.warehouse.write(tables.COVERAGE, stage.subject_id, [result.decision])
+    stage.warehouse.write(tables.IDENTITY_SEARCHES, stage.subject_id, result.result_sets)
+    return dg.MaterializeResult(
+        metadata={
+            "covered": result.decision.covered,
+            "reasons": dg.MetadataValue.md("\n".join(f"- {r}" for r in result.decision.reasons)),
+            "identity_evidence": len(result.decision.evidence),
+            **_models_metadata(stage, gateway.metadata()),
+        }
+    )
+
+
+@_subject_asset(
+    "candidate_documents",
+    ["subject_coverage"],
+    {"perplexity", "parquet"},
+    "search",
+    "Step 2: 20-40 candidate documents where the subject speaks, all saved before any is chosen; reused for 90 days.",
+)
+def candidate_documents(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    if not stage.covered():
+        return _write_empty(stage, tables.CANDIDATE_LISTINGS, tables.CANDIDATES, tables.CANDIDATE_SEARCHES)
+    previous = stage.warehouse.read(tables.CANDIDATE_LISTINGS, stage.subject_id, CandidateListing)
+    listing = run_async(
+        list_candidates(
+            stage.entry,
+            providers.search(stage.clock),
+            stage.clock,
+            stage.method_version,
+            previous[-1] if previous else None,
+        )
+    )
+    stage.warehouse.write(tables.CANDIDATE_LISTINGS, stage.subject_id, [listing])
+    stage.warehouse.write(tables.CANDIDATES, stage.subject_id, listing.candidates)
+    stage.warehouse.write(tables.CANDIDATE_SEARCHES, stage.subject_id, listing.result_sets)
+    return dg.MaterializeResult(
+        metadata={
+            "candidates": len(listing.candidates),
+            "forward_looking": sum(c.forward_looking for c in listing.candidates),
+            "reused_listing": listing.reused,
+            "listed_at": listing.listed_at.isoformat(),
+            "notes": "; ".join(listing.notes) or "none",
+        }
+    )
+
+
+@_subject_asset(
+    "document_ranking",
+    ["candidate_documents"],
+    {"python", "parquet"},
+    None,
+    "Step 3: every candidate ranked by rule (year spread, seeded choice within a year, reserved forward-looking slots).",
+)
+def document_ranking(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    if not stage.covered():
+        return _write_empty(stage, tables.DOCUMENT_RANKING)
+    candidates = stage.warehouse.read(tables.CANDIDATES, stage.subject_id, CandidateDocument)
+    seed = derive_seed(stage.subject_id, stage.method_version)
+    ranking = rank_documents(candidates, seed, method_version=stage.method_version)
+    stage.warehouse.write(tables.DOCUMENT_RANKING, stage.subject_id, ranking)
+    return dg.MaterializeResult(
+        metadata={
+            "ranked": len(ranking),
+            "seed": str(seed),
+            "initial_sample": dg.MetadataValue.md(
+                "\n".join(f"{s.position}. {s.url} ({s.slot}, {s.year}): {s.reason}" for s in ranking[:8])
+            ),
+        }
+    )
+
+
+@_subject_asset(
+    "page_snapshots",
+    ["document_ranking"],
+    {"python", "parquet"},
+    "web",
+    "What the server itself read at each ranked URL (safe fetch, robots.txt, SHA-256), kept in an append-only ledger.",
+)
+def page_snapshots(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+    fetcher: FetcherResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    if not stage.covered():
+        return _write_empty(stage, tables.SNAPSHOT_INDEX)
+    ranking = stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection)
+    result_sets = stage.warehouse.read(tables.CANDIDATE_SEARCHES, stage.subject_id, SearchResultSet)
+    snapshots = run_async(
+        snapshot_documents(
+            ranking,
+            result_sets,
+            fetcher.fetcher(stage.clock),
+            stage.ledger,
+            stage.subject_id,
+            stage.method_version,
+            tables.SNAPSHOT_LEDGER,
+        )
+    )
+    refs = snapshot_refs(snapshots)
+    stage.warehouse.write(tables.SNAPSHOT_INDEX, stage.subject_id, refs)
+    outcomes: dict[str, int] = {}
+    for ref in refs:
+        outcomes[ref.outcome] = outcomes.get(ref.outcome, 0) + 1
+    return dg.MaterializeResult(metadata={"pages": len(refs), **{f"outcome.{k}": v for k, v in outcomes.items()}})
+
+
+def _snapshots(stage: Stage) -> list[PageSnapshot]:
+    refs = stage.warehouse.read(tables.SNAPSHOT_INDEX, stage.subject_id, SnapshotRef)
+    found = []
+    for ref in refs:
+        snapshot = stage.ledger.get(tables.SNAPSHOT_LEDGER, stage.subject_id, ref.snapshot_id, PageSnapshot)
+        if snapshot is None:
+            raise dg.Failure(description=f"snapshot {ref.snapshot_id} of {ref.url} is indexed but not in the ledger")
+        found.append(snapshot)
+    return found
+
+
+@_subject_asset(
+    "statements",
+    ["page_snapshots"],
+    {"anthropic", "parquet"},
+    "anthropic",
+    "Step 4: the subject's statements copied word for word and checked against the stored page text; the final "
+    "document sample (documents without statements by the subject replaced by rule); private-life drops counted only.",
+)
+def statements(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    if not stage.covered():
+        return _write_empty(stage, tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, EXTRACTED_CLAIMS)
+    gateway = providers.gateway()
+    extraction = run_async(
+        extract_sample(
+            ranking=stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection),
+            candidates=stage.warehouse.read(tables.CANDIDATES, stage.subject_id, CandidateDocument),
+            snapshots=_snapshots(stage),
+            entry=stage.entry,
+            gateway=gateway,
+            clock=stage.clock,
+            method_version=stage.method_version,
+        )
+    )
+    found = [s for r in extraction.results for s in r.statements]
+    dropped = [d for r in extraction.results for d in r.dropped]
+    stage.warehouse.write(tables.STATEMENTS, stage.subject_id, found)
+    stage.warehouse.write(tables.DROPPED, stage.subject_id, dropped)
+    stage.warehouse.write(tables.DOCUMENT_SAMPLE, stage.subject_id, extraction.sample)
+    stage.warehouse.write(EXTRACTED_CLAIMS, stage.subject_id, [c for r in extraction.results for c in r.claims])
+    verified = sum(s.quote_verified for s in found)
+    return dg.MaterializeResult(
+        metadata={
+            "documents_sampled": len(extraction.sample),
+            "documents_checked": len(extraction.checked),
+            "replacements": sum(s.slot == "replacement" for s in extraction.sample),
+            "statements": len(found),
+            "verified_quote_rate": round(verified / len(found), 3) if found else 0.0,
+            "unverified_quotes": len(found) - verified,
+            "dropped": len(dropped),
+            **_models_metadata(stage, gateway.metadata()),
+        }
+    )
+
+
+@_subject_asset(
+    "claims",
+    ["statements"],
+    {"python", "parquet"},
+    None,
+    "Step 5 (triage): each claim resolvable now, not yet due, never resolvable or own records only, re-checked "
+    "against today's date so claims fall due as their deadlines pass.",
+)
+def claims(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    if not stage.covered():
+        return _write_empty(stage, tables.CLAIMS)
+    today = stage.clock.now().date()
+    triaged = [retriage_as_due(c, today) for c in stage.warehouse.read(EXTRACTED_CLAIMS, stage.subject_id, Claim)]
+    stage.warehouse.write(tables.CLAIMS, stage.subject_id, triaged)
+    states: dict[str, int] = {}
+    for claim in triaged:
+        states[claim.triage] = states.get(claim.triage, 0) + 1
+    return dg.MaterializeResult(
+        metadata={
+            "claims": len(triaged),
+            "party_political": sum(c.party_political for c in triaged),
+            **{f"triage.{k}": v for k, v in sorted(states.items())},
+            **{f"type.{t}": sum(c.claim_type == t for c in triaged) for t in ("factual", "promise", "prediction")},
+        }
+    )
+
+
+@_subject_asset(
+    "claim_sample",
+    ["claims"],
+    {"python", "parquet"},
+    None,
+    "Step 5 (sampling): up to 25 resolvable claims per type, spread across documents, by a seeded rule; every "
+    "claim not chosen is kept with its state.",
+)
+def claim_sample(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    if not stage.covered():
+        return _write_empty(stage, tables.CLAIM_SAMPLE)
+    all_claims = stage.warehouse.read(tables.CLAIMS, stage.subject_id, Claim)
+    seed = derive_claim_seed(stage.subject_id, stage.method_version)
+    membership = sample_claims(all_claims, seed)
+    stage.warehouse.write(tables.CLAIM_SAMPLE, stage.subject_id, membership)
+    sampled = [m for m in membership if m.sampled]
+    return dg.MaterializeResult(
+        metadata={
+            "sampled": len(sampled),
+            "not_sampled": len(membership) - len(sampled),
+            **{f"sampled.{t}": sum(m.claim_type == t for m in sampled) for t in ("factual", "promise", "prediction")},
+        }
+    )
+
+
+def _sampled_claims(stage: Stage) -> list[Claim]:
+    chosen = {m.claim_id for m in stage.warehouse.read(tables.CLAIM_SAMPLE, stage.subject_id, SampleMembership) if m.sampled}
+    return [c for c in stage.warehouse.read(tables.CLAIMS, stage.subject_id, Claim) if c.id in chosen]
+
+
+@_subject_asset(
+    "resolution_criteria",
+    ["claim_sample"],
+    {"anthropic", "parquet"},
+    "anthropic",
+    "Step 6: resolution criteria for each sampled claim, written and time-stamped before any research, never "
+    "rewritten (append-only ledger; a re-run reuses them).",
+)
+def resolution_criteria(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    if not stage.covered():
+        return _write_empty(stage, tables.CRITERIA)
+    gateway = providers.gateway()
+    frozen = run_async(
+        freeze_all_criteria(
+            claims=_sampled_claims(stage),
+            gateway=gateway,
+            ledger=stage.ledger,
+            clock=stage.clock,
+            method_version=stage.method_version,
+            subject_name=stage.entry.name,
+        )
+    )
+    stage.warehouse.write(tables.CRITERIA, stage.subject_id, frozen)
+    return dg.MaterializeResult(
+        metadata={
+            "criteria": len(frozen),
+            "numeric": sum(c.numeric is not None for c in frozen),
+            **_models_metadata(stage, gateway.metadata()),
+        }
+    )
+
+
+@_subject_asset(
+    "evidence",
+    ["resolution_criteria"],
+    {"perplexity", "parquet"},
+    "search",
+    "Step 7: dated evidence for and against each sampled claim, read by the server itself (robots.txt respected), "
+    "every quote verified, never from the claim's own source or its copies.",
+)
+def evidence(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+    fetcher: FetcherResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    if not stage.covered():
+        return _write_empty(stage, tables.EVIDENCE, tables.EVIDENCE_SEARCHES, EVIDENCE_RESULTS)
+    gateway = providers.gateway()
+    research = run_async(
+        research_claims(
+            claims=_sampled_claims(stage),
+            criteria=stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria),
+            own_sources=_snapshots(stage),
+            entry=stage.entry,
+            gateway=gateway,
+            search=providers.search(stage.clock),
+            fetcher=fetcher.fetcher(stage.clock),
+            clock=stage.clock,
+            method_version=stage.method_version,
+        )
+    )
+    items = [i for r in research for i in r.items]
+    keep_new_snapshots(stage.ledger, tables.SNAPSHOT_LEDGER, stage.subject_id, [s for r in research for s in r.snapshots])
+    stage.warehouse.write(tables.EVIDENCE, stage.subject_id, items)
+    stage.warehouse.write(tables.EVIDENCE_SEARCHES, stage.subject_id, [rs for r in research for rs in r.result_sets])
+    # Page texts live in the snapshot ledger; the research record keeps the rest.
+    stage.warehouse.write(EVIDENCE_RESULTS, stage.subject_id, [r.model_copy(update={"snapshots": []}) for r in research])
+    usable = [i for i in items if i.quote_verified and not i.excluded]
+    return dg.MaterializeResult(
+        metadata={
+            "claims_researched": len(research),
+            "evidence_items": len(items),
+            "usable_items": len(usable),
+            "excluded_items": sum(i.excluded for i in items),
+            "unverified_quotes": sum(not i.quote_verified for i in items),
+            "pages_skipped": sum(len(r.skipped) for r in research),
+            "steering_detected": sum(r.steering.detected for r in research),
+            **_models_metadata(stage, gateway.metadata()),
+        }
+    )
+
+
+@_subject_asset(
+    "verdicts",
+    ["evidence"],
+    {"openai", "parquet"},
+    "openai",
+    "Step 8: two blind judges from different model families; judge A's verdict stands, disagreement flagged; no "
+    "evidence means unresolvable without a judge; code-decided display gates.",
+)
+def verdicts(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    if not stage.covered():
+        return _write_empty(stage, tables.VERDICTS)
+    gateway = providers.gateway()
+    decided = run_async(
+        judge_claims(
+            claims=_sampled_claims(stage),
+            criteria=stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria),
+            research=stage.warehouse.read(EVIDENCE_RESULTS, stage.subject_id, EvidenceResult),
+            gateway=gateway,
+            clock=stage.clock,
+            method_version=stage.method_version,
+        )
+    )
+    stage.warehouse.write(tables.VERDICTS, stage.subject_id, decided)
+    counts: dict[str, int] = {}
+    for verdict in decided:
+        counts[verdict.verdict] = counts.get(verdict.verdict, 0) + 1
+    return dg.MaterializeResult(
+        metadata={
+            "verdicts": len(decided),
+            "judges_disagree": sum(v.judges_disagree for v in decided),
+            "held_by_gate": sum(not v.gate.shown for v in decided),
+            "self_reported_only": sum(v.self_reported_only for v in decided),
+            **{f"verdict.{k}": n for k, n in sorted(counts.items())},
+            **_models_metadata(stage, gateway.metadata()),
+        }
+    )
+
+
+def _latest_reports(stage: Stage) -> list[Report]:
+    latest = []
+    for subject_id in stage.warehouse.subjects(tables.REPORTS):
+        reports = stage.warehouse.read(tables.REPORTS, subject_id, Report)
+        if reports:
+            latest.append(max(reports, key=lambda r: r.generated_at))
+    return latest
+
+
+def build_subject_report(stage: Stage, models_used: dict[str, str]) -> Report:
+    """Everything stored for the subject, scored into a report (also what the
+    report-recompute check calls, so both read the same tables)."""
+    read = stage.warehouse.read
+    s = stage.subject_id
+    kinds = {e.id: e.kind for e in load_registry(data_dir() / "subjects.yaml")}
+    coverage = stage.coverage()
+    if coverage is None:
+        raise dg.Failure(description=f"no coverage decision stored for {s}")
+    return build_report(
+        subject_id=s,
+        subject_name=stage.entry.name,
+        coverage=coverage,
+        candidates=read(tables.CANDIDATES, s, CandidateDocument),
+        selections=read(tables.DOCUMENT_SAMPLE, s, DocumentSelection),
+        statements=read(tables.STATEMENTS, s, Statement),
+        dropped=read(tables.DROPPED, s, DroppedStatement),
+        claims=read(tables.CLAIMS, s, Claim),
+        samples=read(tables.CLAIM_SAMPLE, s, SampleMembership),
+        criteria=read(tables.CRITERIA, s, ResolutionCriteria),
+        evidence=read(tables.EVIDENCE, s, EvidenceItem),
+        verdicts=read(tables.VERDICTS, s, ClaimVerdict),
+        responses=stage.ledger.read_all(tables.RESPONSES_LEDGER, s, SubjectResponse),
+        rulings=read_rulings(stage.ledger, s),
+        prior_lookup=ReportPriorLookup(kind=stage.entry.kind, subject_id=s, reports=_latest_reports(stage), kinds=kinds),
+        models_used=models_used,
+        offline=stage.offline,
+        clock=stage.clock,
+        method_version=stage.method_version,
+    )
+
+
+@_subject_asset(
+    "subject_scores",
+    ["verdicts"],
+    {"python", "parquet"},
+    None,
+    "Step 9 (scores): per-type Beta(2,2) scores with 80% intervals, overall score, Brier, checkable share, "
+    "rule-based confidence; steward rulings applied first.",
+)
+def subject_scores(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    report = build_subject_report(stage, providers.gateway().describe())
+    stage.warehouse.write(SCORED_REPORTS, stage.subject_id, [report])
+    metadata: dict[str, Any] = {"covered": report.covered}
+    for score in report.type_scores:
+        metadata[f"score.{score.claim_type}"] = score.score if score.score is not None else "insufficient record"
+        metadata[f"n.{score.claim_type}"] = score.n
+    if report.overall is not None:
+        metadata["score.overall"] = report.overall.score if report.overall.score is not None else "insufficient record"
+        metadata["confidence.overall"] = report.overall.confidence
+    metadata["checkable_share"] = report.checkable_share if report.checkable_share is not None else "n/a"
+    return dg.MaterializeResult(metadata=metadata)
+
+
+@_subject_asset(
+    "subject_report",
+    ["subject_scores"],
+    {"python", "parquet"},
+    None,
+    "Step 9 (report): the stored report, served for 90 days then marked stale while a refresh runs; rendered as "
+    "JSON (API), Markdown and a PNG chart.",
+)
+def subject_report(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    scored = stage.warehouse.read(SCORED_REPORTS, stage.subject_id, Report)
+    if not scored:
+        raise dg.Failure(description="no scored report to publish")
+    report = scored[-1]
+    history = [r for r in stage.warehouse.read(tables.REPORTS, stage.subject_id, Report) if r.content_hash != report.content_hash]
+    stage.warehouse.write(tables.REPORTS, stage.subject_id, [*history, report])
+    chart = report_chart_png(report)
+    chart_path = publish_chart(stage, report, chart)
+    markdown = report_markdown(report, include_claims=False)
+    image = base64.b64encode(chart).decode("ascii")
+    return dg.MaterializeResult(
+        metadata={
+            "report": dg.MetadataValue.md(markdown + f"\n\n![scores](data:image/png;base64,{image})\n"),
+            "chart_path": dg.MetadataValue.path(chart_path),
+            "content_hash": report.content_hash,
+            "served_until": report.served_until.isoformat(),
+            "reports_kept": len(history) + 1,
+        }
+    )
+
+
+def publish_chart(stage: Stage, report: Report, chart: bytes) -> str:
+    """The PNG beside the warehouse tables: ``<root>/_charts/<subject>/<content hash>.png``."""
+    directory = f"{stage.warehouse.base}/_charts/{stage.subject_id}"
+    stage.warehouse.fs.create_dir(directory, recursive=True)
+    path = f"{directory}/{report.content_hash[:16]}.png"
+    with stage.warehouse.fs.open_output_stream(path) as sink:
+        sink.write(chart)
+    return path
+
+
+subject_assets = [
+    subject_coverage,
+    candidate_documents,
+    document_ranking,
+    page_snapshots,
+    statements,
+    claims,
+    claim_sample,
+    resolution_criteria,
+    evidence,
+    verdicts,
+    subject_scores,
+    subject_report,
+]

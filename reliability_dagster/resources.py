@@ -1,0 +1,138 @@
+"""Resources: the warehouse, the clock, model providers, search and the fetcher.
+
+Secrets come in through ``EnvVar`` (resolved by Dagster, visible as
+"environment variable" in the UI, never logged). With no keys set, the offline
+providers over the demo corpus are used; the choice shows in the resource
+config and in every record (``offline-rules``)."""
+
+import os
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+from pydantic import Field
+
+from reliability_core.clock import Clock, parse_clock_override
+from reliability_core.providers.assignment import build_gateway, build_search
+from reliability_core.providers.gateway import StepGateway
+from reliability_core.providers.recording import RecordingSearch
+from reliability_core.version import method_version
+from reliability_core.warehouse import Ledger, Warehouse
+from reliability_core.web.fetch import SafeFetcher, live_fetcher
+from reliability_core.web.offline import offline_fetcher
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_DATA_DIR = PROJECT_ROOT / "data"
+
+
+def data_dir() -> Path:
+    """The data directory (``RELIABILITY_DATA_DIR``, default ``./data``): not a secret."""
+    return Path(os.environ.get("RELIABILITY_DATA_DIR", str(DEFAULT_DATA_DIR)))
+
+
+def averitec_path() -> Path:
+    """The AVeriTeC dev set beside the project (``../shared``); CC BY-NC 4.0, read in place."""
+    return Path(os.environ.get("RELIABILITY_AVERITEC", str(PROJECT_ROOT.parent / "shared" / "data" / "averitec" / "dev.json")))
+
+
+class WarehouseResource(dg.ConfigurableResource[Any]):
+    """Parquet-per-partition warehouse; ``root`` may be a local path or an object-store URL."""
+
+    root: str = Field(description="Warehouse root: a local path or a pyarrow.fs URL (s3://, gs://)")
+
+    def warehouse(self) -> Warehouse:
+        return Warehouse(self.root)
+
+    def ledger(self) -> Ledger:
+        return Ledger(self.warehouse())
+
+
+class ClockResource(dg.ConfigurableResource[Any]):
+    """The clock every time-dependent rule uses; ``fixed_now`` (ISO 8601) pins
+    it, e.g. for the reproducible demo."""
+
+    fixed_now: str = ""
+
+    def clock(self) -> Clock:
+        return parse_clock_override(self.fixed_now)
+
+
+class ProvidersResource(dg.ConfigurableResource[Any]):
+    """Model and search providers. Keys are optional: absent keys mean the
+    deterministic offline providers over ``corpus_dir``."""
+
+    anthropic_api_key: str | None = None
+    openai_api_key: str | None = None
+    perplexity_api_key: str | None = None
+    corpus_dir: str = Field(description="Offline corpus served when no live provider is configured")
+    cache_dir: str = Field(description="Durable content-addressed response cache")
+    bypass_cache: bool = False
+
+    def _env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if k.startswith("RELIABILITY_MODEL_")}
+        for key, value in (
+            ("ANTHROPIC_API_KEY", self.anthropic_api_key),
+            ("OPENAI_API_KEY", self.openai_api_key),
+            ("PERPLEXITY_API_KEY", self.perplexity_api_key),
+        ):
+            if value:
+                env[key] = value
+        if self.bypass_cache:
+            env["RELIABILITY_CACHE_BYPASS"] = "1"
+        return env
+
+    @property
+    def offline(self) -> bool:
+        """True when any step runs on the offline rules (e.g. only one vendor's
+        key set): then every record says offline-rules in its method version."""
+        return self.gateway().is_offline()
+
+    def gateway(self) -> StepGateway:
+        return build_gateway(self._env(), cache_dir=Path(self.cache_dir))
+
+    def search(self, clock: Clock) -> RecordingSearch:
+        return build_search(
+            self._env(), corpus_dir=Path(self.corpus_dir), cache_dir=Path(self.cache_dir), clock=clock
+        )
+
+    def method_version(self) -> str:
+        return method_version(offline=self.offline)
+
+
+class FetcherResource(dg.ConfigurableResource[Any]):
+    """The safe fetcher: over the offline corpus (``mode="offline"``) or the live web."""
+
+    mode: str = Field(default="offline", description='"offline" (demo corpus) or "live" (the web)')
+    corpus_dir: str
+
+    def fetcher(self, clock: Clock) -> SafeFetcher:
+        if self.mode == "live":
+            return live_fetcher(clock)
+        if self.mode != "offline":
+            raise ValueError(f'fetcher mode must be "offline" or "live", not {self.mode!r}')
+        return offline_fetcher(Path(self.corpus_dir), clock)
+
+
+def _optional_secret(name: str) -> dg.EnvVar | None:
+    # Only the presence of the variable is checked here; its value is resolved by Dagster.
+    return dg.EnvVar(name) if name in os.environ else None
+
+
+def default_resources() -> dict[str, dg.ConfigurableResource[Any]]:
+    """Resources for the code location: offline unless keys are in the environment."""
+    root = data_dir()
+    live_web = bool(os.environ.get("PERPLEXITY_API_KEY"))
+    return {
+        "warehouse": WarehouseResource(
+            root=os.environ.get("RELIABILITY_WAREHOUSE", str(root / "warehouse"))
+        ),
+        "clock": ClockResource(fixed_now=os.environ.get("RELIABILITY_NOW", "")),
+        "providers": ProvidersResource(
+            anthropic_api_key=_optional_secret("ANTHROPIC_API_KEY"),
+            openai_api_key=_optional_secret("OPENAI_API_KEY"),
+            perplexity_api_key=_optional_secret("PERPLEXITY_API_KEY"),
+            corpus_dir=str(root / "corpus"),
+            cache_dir=str(root / "cache"),
+        ),
+        "fetcher": FetcherResource(mode="live" if live_web else "offline", corpus_dir=str(root / "corpus")),
+    }

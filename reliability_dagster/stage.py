@@ -1,0 +1,93 @@
+"""What every per-subject asset needs: its subject, the warehouse, the clock,
+the providers and the method version, built once from the resources."""
+
+import asyncio
+from collections.abc import Coroutine
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import dagster as dg
+
+from reliability_core.clock import Clock
+from reliability_core.models import CoverageDecision, RegistryEntry
+from reliability_core.providers.gateway import StepGateway
+from reliability_core.registry import find_entry, load_registry
+from reliability_core.warehouse import Ledger, Warehouse, tables
+from reliability_dagster.resources import (
+    ClockResource,
+    FetcherResource,
+    ProvidersResource,
+    WarehouseResource,
+    data_dir,
+)
+
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a core coroutine from a (synchronous) asset body; calls inside it
+    run concurrently, bounded per provider by the gateway."""
+    return asyncio.run(coroutine)
+
+
+@dataclass
+class Stage:
+    subject_id: str
+    entry: RegistryEntry
+    warehouse: Warehouse
+    ledger: Ledger
+    clock: Clock
+    method_version: str
+    offline: bool
+
+    def coverage(self) -> CoverageDecision | None:
+        decisions = self.warehouse.read(tables.COVERAGE, self.subject_id, CoverageDecision)
+        return decisions[-1] if decisions else None
+
+    def covered(self) -> bool:
+        decision = self.coverage()
+        return bool(decision and decision.covered)
+
+
+def stage_for(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> Stage:
+    subject_id = context.partition_key
+    entry = find_entry(load_registry(data_dir() / "subjects.yaml"), subject_id)
+    if entry is None:
+        raise dg.Failure(
+            description=f"subject {subject_id!r} is a partition but not in the registry data/subjects.yaml",
+        )
+    store = warehouse.warehouse()
+    return Stage(
+        subject_id=subject_id,
+        entry=entry,
+        warehouse=store,
+        ledger=Ledger(store),
+        clock=clock.clock(),
+        method_version=providers.method_version(),
+        offline=providers.offline,
+    )
+
+
+def usage_metadata(gateway: StepGateway) -> dict[str, Any]:
+    """Model calls, tokens, cost and cache hits of this step, under
+    dagster-openai style keys with a per-provider prefix."""
+    return dict(gateway.metadata())
+
+
+def not_covered_metadata(stage: Stage) -> dict[str, Any]:
+    return {"covered": False, "note": "subject not covered: see the coverage decision and the report"}
+
+
+__all__ = [
+    "FetcherResource",
+    "Stage",
+    "not_covered_metadata",
+    "run_async",
+    "stage_for",
+    "usage_metadata",
+]
