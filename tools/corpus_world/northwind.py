@@ -815,7 +815,7 @@ def _documents() -> list[Doc]:
                         ),
                         St(
                             "We want to be the greenest energy company in the world.",
-                            None,
+                            "promise",
                             "never_resolvable",
                             note="vague aspiration, no target or date: not checked",
                         ),
@@ -952,7 +952,7 @@ def _documents() -> list[Doc]:
                     LUND,
                     (
                         St(
-                            "It is more than 10% likely that we will have to delay Sea Lynx by a year.",
+                            "It is more than 10% likely that Sea Lynx will not be finished by 2024.",
                             "prediction",
                             "resolvable_now",
                             "false",
@@ -970,7 +970,7 @@ def _documents() -> list[Doc]:
                     LUND,
                     (
                         St(
-                            "We have kept all 14 of our offshore construction sites open during the pandemic.",
+                            "Our internal site log shows that all 14 of our offshore construction sites stayed open during the pandemic.",
                             "factual",
                             "own_records_only",
                         ),
