@@ -221,3 +221,49 @@ async def test_criteria_freeze_through_the_offline_gateway(ledger: Ledger) -> No
     )
     assert criteria.written_by == "offline-rules"
     assert criteria.numeric is not None and criteria.numeric.operator == "gt"
+
+
+async def test_criteria_run_through_the_live_openai_interface_with_a_strict_schema(ledger: Ledger) -> None:
+    import json
+
+    from reliability_core.providers.assignment import StepAssignment
+    from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
+    from reliability_core.providers.openai_provider import OpenAIProvider
+    from tests.providers.wire import Scripted2, openai_response_reply
+
+    reply = {
+        "levels": LEVELS.model_dump(mode="json"),
+        "judge_at": "2025-12-31",
+        "numeric": {
+            "quantity": "EBITDA",
+            "unit": "DKK billion",
+            "operator": "ge",
+            "threshold": 28,
+            "as_of": "2025-12-31",
+            "named_source": None,
+        },
+    }
+    script = Scripted2(openai_response_reply(json.dumps(reply)))
+    provider = OpenAIProvider("sk-test", http_client=script.client())
+    gateway = StepGateway(
+        {"write_criteria": StepAssignment(provider="openai", model="gpt-6.1-sol")},
+        {"write_criteria": provider},
+        prompts_dir=DEFAULT_PROMPTS_DIR,
+    )
+    claim = make_claim(
+        1,
+        claim_type="prediction",
+        quote="We expect EBITDA above DKK 28 billion in 2025",
+        deadline=date(2025, 12, 31),
+    )
+    clock = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
+    [criteria] = await freeze_criteria(
+        claims=[claim], gateway=gateway, ledger=ledger, clock=clock, method_version=VERSION
+    )
+
+    (body,) = script.bodies()
+    assert body["text"]["format"]["strict"] is True
+    assert body["instructions"] == (DEFAULT_PROMPTS_DIR / "write_criteria.md").read_text(encoding="utf-8")
+    assert criteria.written_by == "gpt-6.1-sol"
+    # The model wrote "ge" for "above"; the reading rules make it strict.
+    assert criteria.numeric is not None and criteria.numeric.operator == "gt"

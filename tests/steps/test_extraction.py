@@ -564,3 +564,61 @@ async def test_offline_extraction_over_the_demo_corpus_agrees_with_the_answer_ke
         print(f"  {name}: {agreed[name]}/{fields[name]}")
     print(f"  disagreements: {', '.join(misses) or 'none'}")
     assert sum(fields.values()) > 0
+
+
+# --- The live providers' interface, with mocked HTTP -------------------------------------
+
+
+async def test_extraction_runs_through_the_live_anthropic_interface_with_the_real_prompts() -> None:
+    from reliability_core.providers.anthropic_provider import AnthropicProvider
+    from reliability_core.providers.assignment import StepAssignment
+    from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
+    from tests.providers.wire import Scripted2, anthropic_tool_reply
+
+    extract_reply = {
+        "statements": [
+            {
+                "quote": CAPACITY,
+                "context": "said Anna Berg",
+                "form": "direct_quote",
+                "speaker_hint": "Anna Berg",
+            },
+            {
+                "quote": ANALYST,
+                "context": "said Lars Holm",
+                "form": "direct_quote",
+                "speaker_hint": "Lars Holm",
+            },
+        ],
+        "private_life_omitted": 1,
+    }
+    classify_reply = {
+        "items": [
+            reading(0).model_dump(mode="json"),
+            reading(1, is_subject=False, speaker="Lars Holm").model_dump(mode="json"),
+        ]
+    }
+    script = Scripted2(
+        anthropic_tool_reply(extract_reply, name="ExtractOutput"),
+        anthropic_tool_reply(classify_reply, name="ClassifyOutput"),
+    )
+    provider = AnthropicProvider("sk-ant-test", http_client=script.client())
+    steps = ("extract_statements", "classify_statements")
+    gateway = StepGateway(
+        {step: StepAssignment(provider="anthropic", model="claude-haiku-5-5") for step in steps},
+        {step: provider for step in steps},
+        prompts_dir=DEFAULT_PROMPTS_DIR,
+    )
+    result = await _run(gateway)  # type: ignore[arg-type]
+
+    assert [s.quote for s in result.statements] == [CAPACITY]
+    assert result.statements[0].extracted_by == "claude-haiku-5-5"
+    assert sorted(d.reason for d in result.dropped) == ["other_speaker", "private_life"]
+    extract_body, classify_body = script.bodies()
+    for body, step, output in (
+        (extract_body, steps[0], ExtractOutput),
+        (classify_body, steps[1], ClassifyOutput),
+    ):
+        assert body["system"] == (DEFAULT_PROMPTS_DIR / f"{step}.md").read_text(encoding="utf-8")
+        assert body["tools"][0]["input_schema"] == output.model_json_schema()
+    assert "In 2021 we installed 1.2 GW" in extract_body["messages"][0]["content"]
