@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Literal
 
@@ -25,8 +25,17 @@ from reliability_core.constants import (
     VERDICT_VALUES,
 )
 from reliability_core.ids import stable_id
-from reliability_core.models import SCORED_VERDICTS, ClaimVerdict, Record, StampedRecord, StewardRuling
+from reliability_core.models import (
+    SCORED_VERDICTS,
+    ClaimVerdict,
+    EvidenceItem,
+    PageSnapshot,
+    Record,
+    StampedRecord,
+    StewardRuling,
+)
 from reliability_core.models.reports import StewardAction
+from reliability_core.text.quotes import verify_evidence_quote
 from reliability_core.warehouse import Ledger, Warehouse
 
 QUEUE_TABLE = "steward_queue"
@@ -296,3 +305,46 @@ def record_ruling(
 def read_rulings(ledger: Ledger, subject_id: str) -> list[StewardRuling]:
     """Every ruling on a subject's claims, oldest first."""
     return sorted(ledger.read_all(RULINGS_TABLE, subject_id, StewardRuling), key=lambda r: (r.ruled_at, r.id))
+
+
+# --- Re-running the mechanical quote check ---------------------------------------------------
+
+
+class QuoteRecheck(Record):
+    """The quote check of one evidence item, run again on its stored page snapshot."""
+
+    evidence_id: str
+    snapshot_id: str
+    was_verified: bool
+    now_verified: bool
+    reason: str
+
+    @property
+    def changed(self) -> bool:
+        return self.was_verified != self.now_verified
+
+
+def recheck_evidence_quotes(
+    evidence: Sequence[EvidenceItem], snapshots: Mapping[str, PageSnapshot]
+) -> list[QuoteRecheck]:
+    """[V] §04 "Re-run the mechanical quote check": each evidence quote is checked again,
+    word for word after normalisation, against the stored snapshot it was read from
+    (never a fresh fetch), with the 20-600 character rule of evidence quotes."""
+    out: list[QuoteRecheck] = []
+    for item in evidence:
+        snapshot = snapshots.get(item.snapshot_id)
+        if snapshot is None:
+            verified, reason = False, "the page snapshot is not stored: the quote cannot be verified"
+        else:
+            check = verify_evidence_quote(item.quote, snapshot.text)
+            verified, reason = check.verified, check.reason
+        out.append(
+            QuoteRecheck(
+                evidence_id=item.id,
+                snapshot_id=item.snapshot_id,
+                was_verified=item.quote_verified,
+                now_verified=verified,
+                reason=reason,
+            )
+        )
+    return out

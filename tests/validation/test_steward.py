@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 
 from reliability_core.clock import FixedClock
-from reliability_core.models import ClaimVerdict
+from reliability_core.models import ClaimVerdict, EvidenceItem, PageSnapshot
 from reliability_core.report import apply_rulings
 from reliability_core.steward import (
     RulingRequest,
@@ -16,6 +16,7 @@ from reliability_core.steward import (
     open_items,
     read_rulings,
     read_steward_queue,
+    recheck_evidence_quotes,
     record_ruling,
     store_steward_queue,
 )
@@ -171,3 +172,52 @@ def test_ruled_items_leave_the_open_queue_until_queued_again(clock: FixedClock, 
     clock.advance(timedelta(days=7))
     requeued = build_steward_queue([verdict], clock=clock, method_version="v")
     assert [i.claim_id for i in open_items(requeued.items, rulings)] == ["disputed-1"]
+
+
+def _evidence(quote: str, verified: bool, snapshot_id: str = "snp-1") -> EvidenceItem:
+    return EvidenceItem(
+        method_version="v",
+        id=f"evd-{snapshot_id}",
+        claim_id="c",
+        subject_id="northwind",
+        url="https://wire.example/a",
+        final_url=None,
+        snapshot_id=snapshot_id,
+        snapshot_sha256=None,
+        http_status=200,
+        fetched_at=DECIDED,
+        quote=quote,
+        quote_verified=verified,
+        source_class="wire_service",
+        publisher="The Wire",
+        independent=True,
+        side="for",
+    )
+
+
+def _snapshot(text: str) -> PageSnapshot:
+    return PageSnapshot(
+        method_version="v",
+        id="snp-1",
+        url="https://wire.example/a",
+        final_url=None,
+        status=200,
+        fetched_at=DECIDED,
+        sha256=None,
+        byte_count=len(text),
+        content_type="text/html",
+        outcome="ok",
+        text=text,
+    )
+
+
+def test_rechecking_a_quote_runs_the_mechanical_check_on_the_stored_snapshot() -> None:
+    page = _snapshot("In its 2022 annual report Northwind reported 7.4 GW of installed offshore capacity.")
+    good = _evidence("Northwind reported 7.4 GW of installed offshore capacity", verified=False)
+    bad = _evidence("Northwind reported 9.4 GW of installed offshore capacity", verified=True)
+    missing = _evidence(
+        "Northwind reported 7.4 GW of installed offshore capacity", verified=True, snapshot_id="gone"
+    )
+    results = recheck_evidence_quotes([good, bad, missing], {"snp-1": page})
+    assert [(r.now_verified, r.changed) for r in results] == [(True, True), (False, True), (False, True)]
+    assert "not stored" in results[2].reason
