@@ -332,6 +332,19 @@ def judge_gold_item(item: GoldItem, verdict: ClaimVerdict, evidence: Sequence[Ev
     )
 
 
+def _brier_pairs(judgements: Sequence[GoldJudgement], *, by_label: bool) -> tuple[list[float], list[float]]:
+    """Stated probabilities of predictions and their outcomes (the verdict's value, or the
+    human label's); predictions whose outcome has no value ("unresolvable") are left out."""
+    probabilities: list[float] = []
+    outcomes: list[float] = []
+    for j in judgements:
+        outcome = verdict_outcome(j.label if by_label else j.verdict)
+        if j.claim_type == "prediction" and j.stated_probability is not None and outcome is not None:
+            probabilities.append(j.stated_probability)
+            outcomes.append(outcome)
+    return probabilities, outcomes
+
+
 def backtest_metrics(
     judgements: Sequence[GoldJudgement], *, cost_usd: float = 0.0, n_bins: int = CALIBRATION_BINS
 ) -> BacktestMetrics:
@@ -348,17 +361,8 @@ def backtest_metrics(
     judged = [j for j in judgements if j.judge_a is not None and j.judge_a_confidence is not None]
     confidences = [j.judge_a_confidence for j in judged if j.judge_a_confidence is not None]
     correct = [j.judge_a == j.label for j in judged]
-    predictions = [j for j in judgements if j.claim_type == "prediction" and j.stated_probability is not None]
-    method_brier = [
-        (j.stated_probability, verdict_outcome(j.verdict))
-        for j in predictions
-        if j.stated_probability is not None and verdict_outcome(j.verdict) is not None
-    ]
-    gold_brier = [
-        (j.stated_probability, verdict_outcome(j.label))
-        for j in predictions
-        if j.stated_probability is not None and verdict_outcome(j.label) is not None
-    ]
+    method_p, method_o = _brier_pairs(judgements, by_label=False)
+    gold_p, gold_o = _brier_pairs(judgements, by_label=True)
     return BacktestMetrics(
         items=len(judgements),
         shown=sum(shown),
@@ -375,13 +379,9 @@ def backtest_metrics(
         judge_a_vs_humans_kappa=cohen_kappa(verdicts, labels),
         calibration_error=expected_calibration_error(confidences, correct, n_bins),
         calibration_bins=calibration_bins(confidences, correct, n_bins),
-        brier_predictions=brier_score(
-            [p for p, _ in method_brier], [o for _, o in method_brier if o is not None]
-        ),
-        brier_predictions_gold=brier_score(
-            [p for p, _ in gold_brier], [o for _, o in gold_brier if o is not None]
-        ),
-        brier_n=len(method_brier),
+        brier_predictions=brier_score(method_p, method_o),
+        brier_predictions_gold=brier_score(gold_p, gold_o),
+        brier_n=len(method_p),
         abstention_rate=abstention_rate(verdicts),
         steering=steering_caught(
             [j.steering_present for j in judgements], [j.steering_detected for j in judgements]

@@ -57,6 +57,7 @@ async def test_backtest_with_fake_judge_produces_known_metrics(clock: FixedClock
     # Bin [0.9, 1.0): c1, c2, c4, c5 at 0.9 with 3 correct; bin [0.6, 0.7): c3 at 0.6, wrong.
     assert m.calibration_error == pytest.approx((4 / 5) * abs(0.75 - 0.9) + (1 / 5) * 0.6)
     assert m.brier_predictions == pytest.approx((0.7 - 1.0) ** 2) and m.brier_n == 1
+    assert m.brier_predictions_gold == pytest.approx((0.7 - 1.0) ** 2)
     assert len(judge.seen) == 5
 
 
