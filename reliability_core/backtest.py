@@ -47,6 +47,7 @@ from reliability_core.metrics import (
     cost_per_item,
     expected_calibration_error,
     percent_agreement,
+    reliability_diagram_png,
     settled_without_help,
     steering_caught,
     verdict_outcome,
@@ -526,3 +527,11 @@ def store_backtest_result(ledger: Ledger, result: BacktestResult) -> None:
 def backtest_results_for(ledger: Ledger, method_version: str) -> list[BacktestResult]:
     """Every stored backtest of one method version."""
     return ledger.read_all(BACKTEST_LEDGER_TABLE, slugify_subject_id(method_version), BacktestResult)
+
+
+def backtest_reliability_diagram(result: BacktestResult) -> bytes:
+    """The reliability diagram of a backtest as PNG bytes (for the asset's metadata)."""
+    title = f"{result.gold_set}: judge A calibration"
+    if result.offline:
+        title += " (offline rules)"
+    return reliability_diagram_png(result.metrics.calibration_bins, title=title)

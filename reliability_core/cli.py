@@ -2,6 +2,8 @@
 
     python -m reliability_core.cli gold validate data/gold/starter.jsonl
     python -m reliability_core.cli gold import-averitec --output /tmp/averitec-dev.jsonl
+    python -m reliability_core.cli gold backtest data/gold/starter.jsonl [--png diagram.png]
+    python -m reliability_core.cli gold backtest --averitec
     python -m reliability_core.cli steward build [--warehouse DIR]
     python -m reliability_core.cli steward list [--warehouse DIR] [--subject S] [--all]
     python -m reliability_core.cli steward rule --subject S --claim C --action uphold \\
@@ -15,6 +17,7 @@ clock honours ``RELIABILITY_NOW``. Exit status: 0 done, 1 a gold file has issues
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
@@ -22,9 +25,16 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from reliability_core.averitec import default_averitec_path, import_averitec
+from reliability_core.backtest import (
+    backtest_reliability_diagram,
+    method_judge,
+    run_backtest,
+    store_backtest_result,
+)
 from reliability_core.clock import parse_clock_override
-from reliability_core.gold import save_gold, validate_gold_file
+from reliability_core.gold import load_gold, save_gold, validate_gold_file
 from reliability_core.models import ClaimVerdict
+from reliability_core.providers.assignment import build_gateway
 from reliability_core.steward import (
     RulingRequest,
     build_steward_queue,
@@ -82,6 +92,36 @@ def gold_import_averitec(args: argparse.Namespace) -> int:
     items = import_averitec(source)
     save_gold(items, output)
     _print({"items": len(items), "output": str(output), "source": str(source)})
+    return 0
+
+
+def gold_backtest(args: argparse.Namespace) -> int:
+    if args.averitec:
+        source = Path(os.environ.get("RELIABILITY_AVERITEC", str(default_averitec_path())))
+        if not source.exists():
+            print(f"AVeriTeC dev set not found at {source}", file=sys.stderr)
+            return 2
+        items, gold_set = import_averitec(source), "averitec-dev"
+    elif args.path:
+        items, gold_set = load_gold(Path(args.path)), Path(args.path).stem
+    else:
+        print("give a gold JSONL path or --averitec", file=sys.stderr)
+        return 2
+    gateway = build_gateway(os.environ, Path(args.cache_dir) if args.cache_dir else None)
+    version = method_version(offline=gateway.is_offline())
+    clock = parse_clock_override(os.environ.get("RELIABILITY_NOW"))
+    judge = method_judge(gateway=gateway, clock=clock, method_version=version, gold_items=items)
+    result = asyncio.run(
+        run_backtest(
+            items, gateway=gateway, clock=clock, method_version=version, judge=judge, gold_set=gold_set
+        )
+    )
+    store_backtest_result(Ledger(_warehouse(args.warehouse)), result)
+    if args.png:
+        Path(args.png).write_bytes(backtest_reliability_diagram(result))
+    summary = result.model_dump(mode="json", exclude={"judgements"})
+    summary["metrics"].pop("calibration_bins")
+    _print(summary)
     return 0
 
 
@@ -161,6 +201,17 @@ def build_parser() -> argparse.ArgumentParser:
     averitec.add_argument("--input", help="AVeriTeC dev.json (default ../shared/data/averitec/dev.json)")
     averitec.add_argument("--output", required=True)
     averitec.set_defaults(func=gold_import_averitec)
+    backtest = gold.add_parser(
+        "backtest", help="run the configured judges over a gold set and store the result"
+    )
+    backtest.add_argument("path", nargs="?", help="gold JSONL file")
+    backtest.add_argument("--averitec", action="store_true", help="use the AVeriTeC dev set from ../shared")
+    backtest.add_argument(
+        "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or data/warehouse)"
+    )
+    backtest.add_argument("--cache-dir", help="model response cache (default: none)")
+    backtest.add_argument("--png", help="write the reliability diagram here")
+    backtest.set_defaults(func=gold_backtest)
 
     steward = groups.add_parser("steward", help="steward queue and rulings").add_subparsers(
         dest="command", required=True

@@ -9,7 +9,7 @@ import pytest
 
 from reliability_core.averitec import default_averitec_path
 from reliability_core.cli import VERDICTS_TABLE, main
-from reliability_core.warehouse import Warehouse
+from reliability_core.warehouse import Ledger, Warehouse
 from tests.validation.fakes import claim_verdict
 
 STARTER = Path(__file__).resolve().parents[2] / "data" / "gold" / "starter.jsonl"
@@ -71,3 +71,21 @@ def test_steward_build_list_and_rule(
     assert json.loads(capsys.readouterr().out)["ruling"]["steward"] == "ada"
     assert main(["steward", "list", "--warehouse", root]) == 0
     assert "c-disputed" not in {i["claim_id"] for i in json.loads(capsys.readouterr().out)}
+
+
+def test_gold_backtest_runs_offline_stores_the_result_and_draws_the_diagram(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from reliability_core.backtest import backtest_results_for
+
+    monkeypatch.setenv("RELIABILITY_OFFLINE", "1")
+    monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
+    root = str(tmp_path / "warehouse")
+    png = tmp_path / "diagram.png"
+    assert main(["gold", "backtest", str(STARTER), "--warehouse", root, "--png", str(png)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["error_rates"] == "not yet measured" and summary["offline"] is True
+    assert summary["method_version"].endswith("offline-rules")
+    assert png.read_bytes().startswith(b"\x89PNG")
+    stored = backtest_results_for(Ledger(Warehouse(root)), summary["method_version"])
+    assert [r.id for r in stored] == [summary["id"]]
