@@ -41,10 +41,11 @@ def derive_seed(subject_id: str, method_version: str) -> int:
     inputs give the same sample."
 
     The first 8 bytes of SHA-256 over ``subject_id`` and ``method_version``
-    (separated by a newline), read as an unsigned big-endian integer.
+    (separated by a newline), read as a big-endian integer with the top bit
+    cleared, so the seed fits the signed 64-bit column it is stored in.
     """
     digest = hashlib.sha256(f"{subject_id}\n{method_version}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+    return int.from_bytes(digest[:8], "big") & 0x7FFF_FFFF_FFFF_FFFF
 
 
 def spread_year_order(years: Iterable[int]) -> list[int]:
