@@ -450,7 +450,7 @@ def _documents() -> list[Doc]:
             (
                 Said(
                     St(
-                        "We reviewed 400 charities this year and recommended four.",
+                        "Our internal screening looked at 400 charities this year.",
                         "factual",
                         "own_records_only",
                     ),
@@ -593,7 +593,7 @@ def _documents() -> list[Doc]:
                 Own(
                     (
                         St(
-                            "Our model estimates that a net distribution averts a death for every $4,500 spent.",
+                            "Our internal model estimates that a net distribution averts a death for every $4,500 spent.",
                             "factual",
                             "own_records_only",
                             note="An output of the subject's own model.",
@@ -612,7 +612,7 @@ def _documents() -> list[Doc]:
             (
                 Said(
                     St(
-                        "Giving through us will pass $50 million next year.",
+                        "Giving through us will pass $50 million in 2018.",
                         "prediction",
                         "resolvable_now",
                         "true",
@@ -988,7 +988,12 @@ def _documents() -> list[Doc]:
             "2022-12-01",
             (
                 Said(
-                    St("Our research team grew to 34 people this year.", "factual", "own_records_only"), NAIR
+                    St(
+                        "Our internal headcount shows that the research team grew to 34 people this year.",
+                        "factual",
+                        "own_records_only",
+                    ),
+                    NAIR,
                 ),
                 Para(
                     St(
@@ -1075,7 +1080,10 @@ def _documents() -> list[Doc]:
                         St(
                             "This database lists all 1,240 grants we have recommended since 2011.",
                             "factual",
-                            "own_records_only",
+                            "resolvable_now",
+                            "true",
+                            "independent_source",
+                            ("cw-gt-grantdb-2023",),
                         ),
                     )
                 ),
@@ -1091,7 +1099,7 @@ def _documents() -> list[Doc]:
                 Own(
                     (
                         St(
-                            "We estimate that deworming is 4 times as cost-effective as cash transfers.",
+                            "Our internal analysis puts deworming at 4 times the cost-effectiveness of cash transfers.",
                             "factual",
                             "own_records_only",
                         ),

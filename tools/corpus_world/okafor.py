@@ -136,7 +136,9 @@ def _evidence() -> list[Doc]:
             keywords=(*KW, "National Energy Commission", "chair", "report"),
             blocks=(
                 Narr("On 19 April 2018 Amara Okafor was appointed chair of the National Energy Commission."),
-                Narr("The commission laid its final report before Parliament on 2 March 2020."),
+                Narr(
+                    "The commission laid its final report, with 40 recommendations, before Parliament on 2 March 2020."
+                ),
                 Narr("Amara Okafor stepped down as chair on 30 April 2020."),
             ),
         ),
@@ -159,7 +161,10 @@ def _evidence() -> list[Doc]:
             "2018-12-12",
             "okafor-household-dataset",
             "Okafor opens her household energy data",
-            ("Amara Okafor released her household energy dataset to the public on 10 December 2018.",),
+            (
+                "Amara Okafor released her household energy dataset to the public on 10 December 2018; it covers "
+                "12,400 households in 9 countries.",
+            ),
             ("household energy dataset", "open data", "2018"),
         ),
         _news(
@@ -395,7 +400,7 @@ def _documents() -> list[Doc]:
                     NAME,
                     (
                         St(
-                            "I am 80% confident that battery pack prices fall below $150 per kWh by 2020.",
+                            "I think it is 80% likely that battery pack prices fall below $150 per kWh by 2020.",
                             "prediction",
                             "resolvable_now",
                             "true",
@@ -456,7 +461,11 @@ def _documents() -> list[Doc]:
                 Own(
                     (
                         _fact("Wind and solar produced 4.6% of global electricity in 2015.", 2015),
-                        St("My newsletter now has 20,000 subscribers.", "factual", "own_records_only"),
+                        St(
+                            "According to my own mailing-list records, my newsletter now has 20,000 subscribers.",
+                            "factual",
+                            "own_records_only",
+                        ),
                     )
                 ),
             ),
@@ -574,7 +583,7 @@ def _documents() -> list[Doc]:
             (
                 Said(
                     St(
-                        "I have been appointed to chair the National Energy Commission.",
+                        "On 19 April 2018 I was appointed to chair the National Energy Commission.",
                         "factual",
                         "resolvable_now",
                         "true",
@@ -585,7 +594,7 @@ def _documents() -> list[Doc]:
                 ),
                 Said(
                     St(
-                        "The commission will deliver its final report by March 2020.",
+                        "We will deliver the commission's final report by March 2020.",
                         "promise",
                         "resolvable_now",
                         "true",
@@ -610,7 +619,10 @@ def _documents() -> list[Doc]:
                         St(
                             "The dataset covers 12,400 households in 9 countries.",
                             "factual",
-                            "own_records_only",
+                            "resolvable_now",
+                            "true",
+                            "independent_source",
+                            ("ok-dl-dataset-2018",),
                         ),
                     )
                 ),
@@ -707,7 +719,7 @@ def _documents() -> list[Doc]:
                         ),
                         _fact("Electric cars were 2.5% of new car sales in Europe in 2018.", 2018),
                         St(
-                            "I will teach a free online course on energy economics starting in autumn 2019.",
+                            "I will teach a free online course on energy economics by the end of 2019.",
                             "promise",
                             "resolvable_now",
                             "unresolvable",
@@ -731,7 +743,7 @@ def _documents() -> list[Doc]:
                 Own(
                     (
                         St(
-                            "More than 30,000 students took my course in autumn 2019.",
+                            "My own enrolment records show that more than 30,000 students took my course in autumn 2019.",
                             "factual",
                             "own_records_only",
                         ),
@@ -749,7 +761,14 @@ def _documents() -> list[Doc]:
             "2020-03-02",
             (
                 Told(
-                    St("Our report sets out 40 recommendations.", "factual", "own_records_only"),
+                    St(
+                        "Our report sets out 40 recommendations.",
+                        "factual",
+                        "resolvable_now",
+                        "true",
+                        "independent_source",
+                        ("ok-parliament-commission",),
+                    ),
                     NAME,
                     "The Wire",
                 ),
@@ -922,7 +941,7 @@ def _documents() -> list[Doc]:
                         ),
                         St(
                             "The energy transition is unstoppable.",
-                            "prediction",
+                            "factual",
                             "never_resolvable",
                             note="vague",
                         ),
@@ -1039,7 +1058,11 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        St("My newsletter now has 120,000 subscribers.", "factual", "own_records_only"),
+                        St(
+                            "According to my own mailing-list records, my newsletter now has 120,000 subscribers.",
+                            "factual",
+                            "own_records_only",
+                        ),
                         _fact("Wind and solar produced 13.4% of global electricity in 2023.", 2023),
                     )
                 ),
@@ -1078,7 +1101,7 @@ def _documents() -> list[Doc]:
                     NAME,
                     (
                         St(
-                            "I'm 65% sure global solar additions will exceed 700 GW in 2027.",
+                            "I'd put it at 65% that global solar additions exceed 700 GW in 2027.",
                             "prediction",
                             "not_yet_due",
                             deadline="2027-12-31",
