@@ -12,6 +12,7 @@ override per step with a config mapping or with environment variables
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -244,6 +245,20 @@ def build_gateway(
     )
 
 
+def _manifest_mtime(corpus_dir: Path) -> float:
+    manifest = corpus_dir / "manifest.yaml"
+    return manifest.stat().st_mtime if manifest.exists() else 0.0
+
+
+@functools.lru_cache(maxsize=4)
+def _offline_search(corpus_dir: Path, manifest_mtime: float) -> SearchProvider:
+    """One FTS5 index per corpus per process (building it reads every page:
+    ~0.8 s for the demo corpus); a changed manifest builds a new one."""
+    from reliability_core.providers.offline_search import OfflineSearch
+
+    return OfflineSearch(corpus_dir)
+
+
 def build_search(
     env: Mapping[str, str],
     corpus_dir: Path,
@@ -257,7 +272,6 @@ def build_search(
     otherwise the FTS5 index over ``corpus_dir``; wrapped so every result set is recorded."""
     from reliability_core.clock import SystemClock
     from reliability_core.providers.cache import ResponseCache
-    from reliability_core.providers.offline_search import OfflineSearch
     from reliability_core.providers.perplexity import PerplexitySearch
     from reliability_core.providers.recording import RecordingSearch
 
@@ -265,7 +279,7 @@ def build_search(
     if env.get("PERPLEXITY_API_KEY") and not _flag(env, "RELIABILITY_OFFLINE"):
         provider = PerplexitySearch(env["PERPLEXITY_API_KEY"], client=http_client, retry=retry)
     else:
-        provider = OfflineSearch(corpus_dir)
+        provider = _offline_search(corpus_dir.resolve(), _manifest_mtime(corpus_dir))
     cache = None
     if cache_dir is not None:
         cache = ResponseCache(cache_dir / "search", bypass=_flag(env, "RELIABILITY_CACHE_BYPASS"))
