@@ -1,25 +1,32 @@
 """The Reliability API (FastAPI).
 
-Read-mostly: every read goes to the warehouse through DuckDB without locks;
-the only writes are subject responses and steward rulings, both appended to
-ledgers (never rewritten)."""
+Read-mostly: every read goes to the warehouse through one file handle per
+partition (DuckDB over the Arrow snapshot), holding no lock, so readers never
+block the pipeline's writers. The only writes are subject responses and
+steward rulings, both appended to ledgers (never rewritten): responses to
+``tables.RESPONSES_LEDGER``, rulings through ``reliability_core.steward``
+(``record_ruling``) to the table the scoring step reads them from."""
 
-import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, get_args
+from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, Response
+from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from reliability_api.auth import STEWARD_SCOPE, bearer_token, token_is_valid
 from reliability_api.errors import ApiError, not_found
+from reliability_api.limits import BodySizeLimit
 from reliability_api.ratelimit import TokenBucketLimiter
 from reliability_api.schemas import (
+    CLAIM_ID_PATTERN,
+    SUBJECT_ID_PATTERN,
     ChangelogEntry,
     ClaimDetail,
     ErrorBody,
@@ -27,6 +34,7 @@ from reliability_api.schemas import (
     ReportEnvelope,
     ResponseIn,
     RulingIn,
+    StewardQueueView,
     SubjectPage,
     SubjectSummary,
 )
@@ -35,20 +43,48 @@ from reliability_core import constants
 from reliability_core.clock import Clock, SystemClock
 from reliability_core.ids import sha256_hex, stable_id
 from reliability_core.models import StewardRuling, SubjectResponse
-from reliability_core.models.reports import StewardAction
 from reliability_core.refresh import report_is_stale
+from reliability_core.steward import (
+    RulingRequest,
+    open_items,
+    read_rulings,
+    read_steward_queue,
+    record_ruling,
+)
 from reliability_core.version import method_version
-from reliability_core.warehouse import Warehouse, tables
+from reliability_core.warehouse import LedgerConflictError, Warehouse, tables
 
 NOT_YET_MEASURED = "not yet measured"
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    400: {"model": ErrorBody},
-    401: {"model": ErrorBody},
-    403: {"model": ErrorBody},
-    404: {"model": ErrorBody},
-    413: {"model": ErrorBody},
-    422: {"model": ErrorBody},
-    429: {"model": ErrorBody},
+SubjectId = Annotated[str, PathParam(pattern=SUBJECT_ID_PATTERN, description="the subject's slug id")]
+ClaimId = Annotated[str, PathParam(pattern=CLAIM_ID_PATTERN, description="the claim's id")]
+Authorization = Annotated[str | None, Header(description="`Bearer <token>`")]
+
+_CODES_BY_STATUS = {
+    400: "malformed_body",
+    404: "not_found",
+    405: "method_not_allowed",
+    413: "body_too_large",
+    415: "unsupported_media_type",
+}
+_DESCRIPTIONS = {
+    400: "Malformed JSON or an unreadable body",
+    401: "No bearer token (the same answer whether or not the subject exists)",
+    403: "The token may not do this (the same answer whether or not the subject exists)",
+    404: "Unknown subject, report or claim",
+    409: "The ruling does not fit the claim's stored verdict",
+    413: "Request body over the limit",
+    422: "A parameter or the body does not match the schema",
+    429: "Too many writes with this token; see Retry-After",
+}
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorBody, "description": _DESCRIPTIONS[code]} for code in codes}
+
+
+_WRITE_ERRORS = (400, 401, 403, 404, 413, 422, 429)
+_ETAG_HEADER = {
+    "ETag": {"description": "strong validator from the report's content hash", "schema": {"type": "string"}}
 }
 
 
@@ -79,6 +115,36 @@ def parse_changelog(text: str) -> list[ChangelogEntry]:
     return entries
 
 
+def report_etag(content_hash: str, stale: bool) -> str:
+    """A strong ETag from the report's content hash; a stale report gets its own tag,
+    so a cache never keeps serving the fresh-marked copy after the 90 days."""
+    return f'"{content_hash[:32]}{"-stale" if stale else ""}"'
+
+
+def etag_matches(etag: str, if_none_match: str | None) -> bool:
+    """RFC 9110 If-None-Match (weak comparison): ``*`` or any listed tag, ``W/`` ignored."""
+    if if_none_match is None:
+        return False
+    tags = {t.strip().removeprefix("W/") for t in if_none_match.split(",")}
+    return "*" in tags or etag in tags
+
+
+def _error_response(
+    status_code: int, code: str, message: str, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(
+        status_code=status_code, content={"error": {"code": code, "message": message}}, headers=headers
+    )
+
+
+def _validation_message(exc: RequestValidationError) -> tuple[str, str]:
+    errors = exc.errors()
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return "malformed_json", "the body is not valid JSON"
+    message = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in errors)
+    return "invalid_request", message
+
+
 def create_app(settings: ApiSettings) -> FastAPI:
     app = FastAPI(
         title="Reliability API",
@@ -86,43 +152,21 @@ def create_app(settings: ApiSettings) -> FastAPI:
         description="How well a public figure's or organisation's checkable public claims hold up against the record. "
         "Every verdict and score is machine-generated and unreviewed.",
     )
+    app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     store = ReportStore(Warehouse(settings.warehouse_root))
     limiter = TokenBucketLimiter(settings.write_rate_per_second, settings.write_burst)
 
-    @app.exception_handler(ApiError)
-    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(
-            status_code=exc.status_code,
-            content={"error": {"code": exc.code, "message": exc.message}},
-            headers=exc.headers,
-        )
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if isinstance(exc, ApiError):
+            return _error_response(exc.status_code, exc.code, exc.message, exc.headers)
+        code = _CODES_BY_STATUS.get(exc.status_code, "http_error")
+        return _error_response(exc.status_code, code, str(exc.detail), exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
-        message = "; ".join(
-            f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in exc.errors()
-        )
-        return JSONResponse(status_code=422, content={"error": {"code": "invalid_request", "message": message}})
-
-    @app.middleware("http")
-    async def _limit_body(request: Request, call_next: Callable[[Request], Any]) -> Any:
-        if request.method in {"POST", "PUT", "PATCH"}:
-            declared = request.headers.get("content-length")
-            too_big = declared is not None and declared.isdigit() and int(declared) > settings.max_body_bytes
-            if not too_big:
-                body = await request.body()
-                too_big = len(body) > settings.max_body_bytes
-            if too_big:
-                return JSONResponse(
-                    status_code=413,
-                    content={
-                        "error": {
-                            "code": "body_too_large",
-                            "message": f"request body over {settings.max_body_bytes} bytes",
-                        }
-                    },
-                )
-        return await call_next(request)
+        code, message = _validation_message(exc)
+        return _error_response(400 if code == "malformed_json" else 422, code, message)
 
     def _version() -> str:
         return method_version(offline=settings.offline)
@@ -130,13 +174,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
     def _stale(served_until: datetime) -> bool:
         return report_is_stale(served_until, settings.clock.now())
 
-    def _etag(content_hash: str, suffix: str = "") -> str:
-        return f'"{content_hash[:32]}{suffix}"'
-
-    def _not_modified(etag: str, if_none_match: str | None) -> bool:
-        return if_none_match is not None and etag in {t.strip() for t in if_none_match.split(",")}
-
-    @app.get("/v1/methodology", response_model=Methodology, responses=_ERRORS)
+    @app.get("/v1/methodology", response_model=Methodology)
     def methodology() -> Methodology:
         """The exact method version, model per step, constants, error rates and changelog."""
         version = _version()
@@ -146,7 +184,9 @@ def create_app(settings: ApiSettings) -> FastAPI:
         agreement: dict[str, Any] | str = NOT_YET_MEASURED
         if measured:
             latest = max(measured, key=lambda b: str(b.get("generated_at", "")))
-            error_rates = {k: latest.get(k) for k in ("accuracy_all", "accuracy_shown", "wrong_shown", "settled_share")}
+            error_rates = {
+                k: latest.get(k) for k in ("accuracy_all", "accuracy_shown", "wrong_shown", "settled_share")
+            }
         if backtests:
             latest_any = max(backtests, key=lambda b: str(b.get("generated_at", "")))
             agreement = {
@@ -168,7 +208,11 @@ def create_app(settings: ApiSettings) -> FastAPI:
             judge_agreement=agreement,
             changelog=changelog,
             notice="Every verdict and score is machine-generated and unreviewed."
-            + (" Outputs come from the deterministic offline model (offline-rules), not a live model." if settings.offline else ""),
+            + (
+                " Outputs come from the deterministic offline model (offline-rules), not a live model."
+                if settings.offline
+                else ""
+            ),
         )
 
     def _summary(subject_id: str) -> SubjectSummary:
@@ -193,18 +237,22 @@ def create_app(settings: ApiSettings) -> FastAPI:
             overall_confidence=overall.confidence if overall else None,
         )
 
-    @app.get("/v1/subjects", response_model=SubjectPage, responses=_ERRORS)
+    @app.get("/v1/subjects", response_model=SubjectPage, responses=_errors(422))
     def list_subjects(
         offset: int = Query(0, ge=0, le=1_000_000), limit: int = Query(50, ge=1, le=200)
     ) -> SubjectPage:
         """Subjects with their coverage state and latest report summary, paged."""
         ids = store.subject_ids()
         return SubjectPage(
-            items=[_summary(s) for s in ids[offset : offset + limit]], total=len(ids), offset=offset, limit=limit
+            items=[_summary(s) for s in ids[offset : offset + limit]],
+            total=len(ids),
+            offset=offset,
+            limit=limit,
         )
 
-    @app.get("/v1/subjects/{subject_id}", response_model=SubjectSummary, responses=_ERRORS)
-    def get_subject(subject_id: str) -> SubjectSummary:
+    @app.get("/v1/subjects/{subject_id}", response_model=SubjectSummary, responses=_errors(404, 422))
+    def get_subject(subject_id: SubjectId) -> SubjectSummary:
+        """One subject's coverage state and latest report summary."""
         return _summary(subject_id)
 
     def _envelope(subject_id: str) -> ReportEnvelope:
@@ -219,60 +267,86 @@ def create_app(settings: ApiSettings) -> FastAPI:
             report=report,
         )
 
-    @app.get("/v1/subjects/{subject_id}/report", response_model=ReportEnvelope, responses={**_ERRORS, 304: {}})
+    @app.get(
+        "/v1/subjects/{subject_id}/report",
+        response_model=ReportEnvelope,
+        responses={
+            200: {"headers": _ETAG_HEADER},
+            304: {"description": "Not modified: the If-None-Match tag is current", "headers": _ETAG_HEADER},
+            **_errors(404, 422),
+        },
+    )
     def get_report(
-        subject_id: str, response: Response, if_none_match: str | None = Header(default=None)
+        subject_id: SubjectId,
+        response: Response,
+        if_none_match: Annotated[str | None, Header(description="an ETag from an earlier answer")] = None,
     ) -> ReportEnvelope | Response:
         """The full latest report; after 90 days served marked stale, with the date a refresh was requested."""
         envelope = _envelope(subject_id)
-        etag = _etag(envelope.report.content_hash or sha256_hex(envelope.report.model_dump_json()), "-stale" if envelope.stale else "")
-        if _not_modified(etag, if_none_match):
-            return Response(status_code=304, headers={"ETag": etag})
-        response.headers["ETag"] = etag
-        response.headers["Cache-Control"] = "public, max-age=60"
+        report = envelope.report
+        etag = report_etag(report.content_hash or sha256_hex(report.model_dump_json()), envelope.stale)
+        headers = {"ETag": etag, "Cache-Control": "public, max-age=60"}
+        if etag_matches(etag, if_none_match):
+            return Response(status_code=304, headers=headers)
+        response.headers.update(headers)
         return envelope
 
-    @app.get("/v1/subjects/{subject_id}/claims/{claim_id}", response_model=ClaimDetail, responses=_ERRORS)
-    def get_claim(subject_id: str, claim_id: str) -> ClaimDetail:
-        """One claim: quote and verification, criteria, evidence, both judges, basis, gate, rulings, responses."""
+    @app.get(
+        "/v1/subjects/{subject_id}/claims/{claim_id}", response_model=ClaimDetail, responses=_errors(404, 422)
+    )
+    def get_claim(subject_id: SubjectId, claim_id: ClaimId) -> ClaimDetail:
+        """One claim as the latest report lists it (quote and verification, criteria with written-at time,
+        evidence with source class, fetch time and SHA-256, both judges, basis, gate outcome), with every
+        response and steward ruling on it from the ledgers, including those made since the report."""
         envelope = _envelope(subject_id)
-        claim = next((c for c in envelope.report.claims if c.get("claim_id") == claim_id or c.get("id") == claim_id), None)
+        claim = next((c for c in envelope.report.claims if c.get("claim_id") == claim_id), None)
         if claim is None:
             raise not_found("claim")
         return ClaimDetail(
             subject_id=subject_id,
             claim=claim,
             responses=[r for r in store.responses(subject_id) if r.claim_id == claim_id],
-            steward_rulings=[r for r in store.rulings(subject_id) if r.claim_id == claim_id],
+            steward_rulings=[r for r in read_rulings(store.ledger, subject_id) if r.claim_id == claim_id],
             report_id=envelope.report.id,
             stale=envelope.stale,
         )
 
-    def _authorise(scope: str, authorization: str | None) -> str:
+    def _authorise(scope: str, authorization: str | None, *, write: bool) -> str:
         token = bearer_token(authorization)
         if token is None:
-            raise ApiError(401, "unauthenticated", "a bearer token is required", {"WWW-Authenticate": "Bearer"})
-        # Checked before anything about the subject is looked up, so an
-        # unauthenticated caller learns nothing about which subjects exist.
+            raise ApiError(
+                401, "unauthenticated", "a bearer token is required", {"WWW-Authenticate": "Bearer"}
+            )
+        # Checked before anything about the subject is looked up, so a caller
+        # without the right token learns nothing about which subjects exist.
         if not token_is_valid(store.ledger, scope, token):
-            raise ApiError(403, "forbidden", "this token may not write here")
-        allowed, wait = limiter.allow(sha256_hex(token))
-        if not allowed:
-            raise ApiError(429, "rate_limited", "too many writes; slow down", {"Retry-After": str(int(wait) + 1)})
+            raise ApiError(403, "forbidden", "this token may not do this")
+        if write:
+            allowed, wait = limiter.allow(sha256_hex(token))
+            if not allowed:
+                raise ApiError(
+                    429, "rate_limited", "too many writes; slow down", {"Retry-After": str(int(wait) + 1)}
+                )
         return token
+
+    def _claim_in_report(subject_id: str, claim_id: str) -> bool:
+        report = store.latest_report(subject_id)
+        return report is not None and any(c.get("claim_id") == claim_id for c in report.claims)
 
     @app.post(
         "/v1/subjects/{subject_id}/claims/{claim_id}/responses",
         response_model=SubjectResponse,
         status_code=201,
-        responses=_ERRORS,
+        responses=_errors(*_WRITE_ERRORS),
     )
     def post_response(
-        subject_id: str, claim_id: str, body: ResponseIn, authorization: str | None = Header(default=None)
+        subject_id: SubjectId, claim_id: ClaimId, body: ResponseIn, authorization: Authorization = None
     ) -> SubjectResponse:
-        """A subject's reply or correction, shown as "response received, not yet reviewed"."""
-        _authorise(subject_id, authorization)
-        get_claim(subject_id, claim_id)  # 404 for an unknown claim, only once authenticated
+        """A subject's reply or correction (its own token only), stored append-only and shown on the claim
+        as "response received, not yet reviewed"."""
+        _authorise(subject_id, authorization, write=True)
+        if not _claim_in_report(subject_id, claim_id):  # 404 only once authenticated for this subject
+            raise not_found("claim")
         now = settings.clock.now()
         response = SubjectResponse(
             id=stable_id("resp", subject_id, claim_id, body.body, now.isoformat()),
@@ -285,42 +359,50 @@ def create_app(settings: ApiSettings) -> FastAPI:
         store.ledger.append(tables.RESPONSES_LEDGER, subject_id, [(response.id, response)])
         return response
 
-    @app.get("/v1/steward/queue", responses=_ERRORS)
-    def steward_queue(authorization: str | None = Header(default=None)) -> list[dict[str, Any]]:
+    @app.get("/v1/steward/queue", response_model=StewardQueueView, responses=_errors(401, 403, 422))
+    def steward_queue(
+        authorization: Authorization = None,
+        open_only: Annotated[bool, Query(description="hide items ruled on since they were queued")] = True,
+    ) -> StewardQueueView:
         """The steward queue: every disputed or held claim plus a seeded random 10% of last week's verdicts."""
-        _authorise(STEWARD_SCOPE, authorization)
-        items: list[dict[str, Any]] = []
-        for partition in store.warehouse.subjects(tables.STEWARD_QUEUE):
-            items.extend(json.loads(text) for text in store.read_json(tables.STEWARD_QUEUE, partition))
-        return items
+        _authorise(STEWARD_SCOPE, authorization, write=False)
+        items = read_steward_queue(store.warehouse)
+        if open_only:
+            subjects = sorted({i.subject_id for i in items})
+            items = open_items(items, [r for s in subjects for r in read_rulings(store.ledger, s)])
+        return StewardQueueView(items=items, total=len(items), open_only=open_only)
 
     @app.post(
         "/v1/subjects/{subject_id}/claims/{claim_id}/rulings",
         response_model=StewardRuling,
         status_code=201,
-        responses=_ERRORS,
+        responses=_errors(*_WRITE_ERRORS, 409),
     )
     def post_ruling(
-        subject_id: str, claim_id: str, body: RulingIn, authorization: str | None = Header(default=None)
+        subject_id: SubjectId, claim_id: ClaimId, body: RulingIn, authorization: Authorization = None
     ) -> StewardRuling:
-        """A steward's ruling, applied to the next score computation."""
-        _authorise(STEWARD_SCOPE, authorization)
-        if body.action not in get_args(StewardAction):
-            raise ApiError(422, "invalid_action", f"action must be one of {', '.join(get_args(StewardAction))}")
-        get_claim(subject_id, claim_id)
-        now = settings.clock.now()
-        ruling = StewardRuling(
-            id=stable_id("rul", subject_id, claim_id, body.action, body.steward, now.isoformat()),
-            subject_id=subject_id,
-            claim_id=claim_id,
-            action=body.action,  # type: ignore[arg-type]
-            steward=body.steward,
-            ruled_at=now,
-            reason=body.reason,
-            new_verdict=body.new_verdict,
-            method_version=_version(),
-        )
-        store.ledger.append(tables.RULINGS_LEDGER, subject_id, [(ruling.id, ruling)])
-        return ruling
+        """A steward's ruling, validated against the claim's stored verdict and appended to the rulings
+        ledger that the next score computation applies."""
+        _authorise(STEWARD_SCOPE, authorization, write=True)
+        verdict = store.verdict(subject_id, claim_id)
+        if verdict is None and not _claim_in_report(subject_id, claim_id):
+            raise not_found("claim")
+        try:
+            outcome = record_ruling(
+                store.ledger,
+                RulingRequest(subject_id=subject_id, claim_id=claim_id, **body.model_dump()),
+                verdict,
+                clock=settings.clock,
+                method_version=_version(),
+            )
+        except LedgerConflictError as exc:
+            # The ruling id is derived from (subject, claim, action, steward, time): a
+            # different ruling under the same id is refused, never overwritten.
+            raise ApiError(
+                409, "ruling_conflict", "a different ruling with this id is already recorded"
+            ) from exc
+        if outcome.ruling is None:
+            raise ApiError(409, "ruling_refused", "; ".join(outcome.problems))
+        return outcome.ruling
 
     return app

@@ -6,7 +6,9 @@ from fastapi import HTTPException
 class ApiError(HTTPException):
     """An HTTP error with a stable machine-readable code."""
 
-    def __init__(self, status_code: int, code: str, message: str, headers: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, status_code: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(status_code=status_code, detail={"code": code, "message": message}, headers=headers)
         self.code = code
         self.message = message

@@ -5,7 +5,16 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from reliability_core.models import Report, StewardRuling, SubjectResponse
+from reliability_core.models import Report, StewardRuling, SubjectResponse, Verdict
+from reliability_core.models.reports import StewardAction
+from reliability_core.steward import StewardQueueItem
+
+# Ids as the pipeline makes them: subject ids are slugs (``ids.slugify_subject_id``),
+# claim ids ``kind_<hex>`` (``ids.stable_id``). Anything else is rejected with 422
+# before any lookup, so odd bytes never reach a file path.
+SUBJECT_ID_PATTERN = r"^[a-z0-9][a-z0-9-]{0,63}$"
+CLAIM_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$"
+_NOT_BLANK = r"\S"
 
 
 class ErrorDetail(BaseModel):
@@ -71,13 +80,23 @@ class ClaimDetail(BaseModel):
 class ResponseIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    body: str = Field(min_length=1, max_length=4000, description="The subject's reply or correction")
+    body: str = Field(
+        min_length=1, max_length=4000, pattern=_NOT_BLANK, description="The subject's reply or correction"
+    )
 
 
 class RulingIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    action: str = Field(description="uphold | demote | retract | resolve_for_a | resolve_for_b | recheck_quote")
-    steward: str = Field(min_length=1, max_length=200)
-    reason: str = Field(min_length=1, max_length=4000)
-    new_verdict: str | None = None
+    action: StewardAction = Field(description="what the steward does with the claim ([V] §04)")
+    steward: str = Field(min_length=1, max_length=200, pattern=_NOT_BLANK, description="who rules")
+    reason: str = Field(min_length=1, max_length=4000, pattern=_NOT_BLANK, description="why")
+    new_verdict: Verdict | None = Field(default=None, description="only with action 'demote'")
+
+
+class StewardQueueView(BaseModel):
+    """The stored steward queue, by default only items without a ruling made since they were queued."""
+
+    items: list[StewardQueueItem]
+    total: int
+    open_only: bool

@@ -11,7 +11,14 @@ from datetime import datetime
 
 import duckdb
 
-from reliability_core.models import CoverageDecision, RefreshRequest, Report, StewardRuling, SubjectResponse
+from reliability_core.models import (
+    ClaimVerdict,
+    CoverageDecision,
+    RefreshRequest,
+    Report,
+    StewardRuling,
+    SubjectResponse,
+)
 from reliability_core.warehouse import Ledger, Warehouse, tables
 
 
@@ -32,7 +39,9 @@ class ReportStore:
         return [row[0] for row in rows]
 
     def subject_ids(self) -> list[str]:
-        return sorted(set(self.warehouse.subjects(tables.COVERAGE)) | set(self.warehouse.subjects(tables.REPORTS)))
+        return sorted(
+            set(self.warehouse.subjects(tables.COVERAGE)) | set(self.warehouse.subjects(tables.REPORTS))
+        )
 
     def coverage(self, subject_id: str) -> CoverageDecision | None:
         rows = self.read_json(tables.COVERAGE, subject_id)
@@ -41,6 +50,14 @@ class ReportStore:
     def latest_report(self, subject_id: str) -> Report | None:
         reports = [Report.model_validate_json(text) for text in self.read_json(tables.REPORTS, subject_id)]
         return max(reports, key=lambda r: r.generated_at) if reports else None
+
+    def verdict(self, subject_id: str, claim_id: str) -> ClaimVerdict | None:
+        """The stored verdict of one claim (the record a steward rules on)."""
+        for text in self.read_json(tables.VERDICTS, subject_id):
+            verdict = ClaimVerdict.model_validate_json(text)
+            if verdict.claim_id == claim_id:
+                return verdict
+        return None
 
     def responses(self, subject_id: str) -> list[SubjectResponse]:
         return self.ledger.read_all(tables.RESPONSES_LEDGER, subject_id, SubjectResponse)

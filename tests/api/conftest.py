@@ -10,7 +10,16 @@ from fastapi.testclient import TestClient
 from reliability_api.app import ApiSettings, create_app
 from reliability_api.auth import STEWARD_SCOPE, issue_token
 from reliability_core.clock import FixedClock
-from reliability_core.models import CoverageDecision, OverallScore, Report
+from reliability_core.models import (
+    ClaimVerdict,
+    CoverageDecision,
+    GateOutcome,
+    JudgeVerdict,
+    OverallScore,
+    Report,
+)
+from reliability_core.models.base import Verdict
+from reliability_core.steward import StewardQueueItem
 from reliability_core.warehouse import Ledger, Warehouse, tables
 
 GENERATED = datetime(2026, 11, 1, tzinfo=UTC)
@@ -58,11 +67,60 @@ def report(subject_id: str, score: float, generated: datetime = GENERATED) -> Re
     )
 
 
+def judge(claim_id: str, judge_id: str, verdict: Verdict) -> JudgeVerdict:
+    return JudgeVerdict(
+        method_version=VERSION,
+        claim_id=claim_id,
+        judge_id=judge_id,  # type: ignore[arg-type]
+        provider="offline",
+        model="offline-rules",
+        verdict=verdict,
+        confidence=0.9,
+        basis="independent_source",
+        rationale="The regulator's 2024 filing reports 2.1 GW installed.",
+        decided_at=GENERATED,
+    )
+
+
+def claim_verdict(subject_id: str, claim_id: str, verdict: Verdict = "true") -> ClaimVerdict:
+    return ClaimVerdict(
+        method_version=VERSION,
+        claim_id=claim_id,
+        subject_id=subject_id,
+        verdict=verdict,
+        judge_a=judge(claim_id, "A", verdict),
+        judge_b=judge(claim_id, "B", verdict),
+        judges_disagree=False,
+        basis="independent_source",
+        gate=GateOutcome(shown=True),
+        decided_at=GENERATED,
+    )
+
+
+def queue_item(subject_id: str, claim_id: str) -> StewardQueueItem:
+    return StewardQueueItem(
+        method_version=VERSION,
+        id=f"stq_{claim_id}",
+        subject_id=subject_id,
+        claim_id=claim_id,
+        reasons=["random_sample"],
+        verdict="true",
+        judge_a="true",
+        judge_b="true",
+        shown=True,
+        decided_at=GENERATED,
+        queued_at=GENERATED,
+        sample_seed=1,
+    )
+
+
 @pytest.fixture
 def api_warehouse(tmp_path: Path) -> Warehouse:
     store = Warehouse(str(tmp_path / "warehouse"))
     store.write(tables.COVERAGE, "acme", [coverage("acme", True)])
     store.write(tables.REPORTS, "acme", [report("acme", 64.0)])
+    store.write(tables.VERDICTS, "acme", [claim_verdict("acme", "clm_1")])
+    store.write(tables.STEWARD_QUEUE, "acme", [queue_item("acme", "clm_1")])
     store.write(tables.COVERAGE, "mp-jones", [coverage("mp-jones", False)])
     return store
 

@@ -1,4 +1,5 @@
 import threading
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
@@ -7,8 +8,9 @@ from fastapi.testclient import TestClient
 from reliability_core.clock import FixedClock
 from reliability_core.ids import sha256_hex
 from reliability_core.models import RefreshRequest
+from reliability_core.steward import read_rulings
 from reliability_core.warehouse import Ledger, Warehouse, tables
-from tests.api.conftest import report
+from tests.api.conftest import GENERATED, report
 
 
 def test_methodology_reports_version_constants_and_unmeasured_error_rates(client: TestClient) -> None:
@@ -40,8 +42,27 @@ def test_report_has_an_etag_and_answers_304_when_unchanged(client: TestClient) -
     first = client.get("/v1/subjects/acme/report")
     assert first.status_code == 200 and first.json()["stale"] is False
     etag = first.headers["ETag"]
+    assert etag == '"hash64.0"'
     again = client.get("/v1/subjects/acme/report", headers={"If-None-Match": etag})
-    assert again.status_code == 304
+    assert again.status_code == 304 and again.headers["ETag"] == etag and again.content == b""
+    weak_in_list = client.get("/v1/subjects/acme/report", headers={"If-None-Match": f'"other", W/{etag}'})
+    assert weak_in_list.status_code == 304
+    assert client.get("/v1/subjects/acme/report", headers={"If-None-Match": '"other"'}).status_code == 200
+
+
+def test_report_etag_changes_when_the_report_changes_or_turns_stale(
+    client: TestClient, api_clock: FixedClock, api_warehouse: Warehouse
+) -> None:
+    etag = client.get("/v1/subjects/acme/report").headers["ETag"]
+    api_warehouse.write(
+        tables.REPORTS, "acme", [report("acme", 64.0), report("acme", 70.0, GENERATED + timedelta(days=1))]
+    )
+    refreshed = client.get("/v1/subjects/acme/report", headers={"If-None-Match": etag})
+    assert refreshed.status_code == 200 and refreshed.json()["report"]["overall"]["score"] == 70.0
+    new_etag = refreshed.headers["ETag"]
+    api_clock.advance(timedelta(days=120))
+    stale = client.get("/v1/subjects/acme/report", headers={"If-None-Match": new_etag})
+    assert stale.status_code == 200 and stale.json()["stale"] is True and stale.headers["ETag"] != new_etag
 
 
 def test_report_after_90_days_is_served_marked_stale_with_refresh_date(
@@ -81,7 +102,9 @@ def test_response_without_token_is_401_and_reveals_nothing(client: TestClient) -
 
 def test_response_with_a_wrong_or_other_subjects_token_is_403(client: TestClient, subject_token: str) -> None:
     wrong = client.post(
-        "/v1/subjects/acme/claims/clm_1/responses", json={"body": "x"}, headers={"Authorization": "Bearer nope"}
+        "/v1/subjects/acme/claims/clm_1/responses",
+        json={"body": "x"},
+        headers={"Authorization": "Bearer nope"},
     )
     other = client.post(
         "/v1/subjects/mp-jones/claims/clm_1/responses",
@@ -97,43 +120,141 @@ def test_tokens_are_stored_hashed_only(api_warehouse: Warehouse, subject_token: 
     assert sha256_hex(subject_token) in stored
 
 
-def test_malformed_and_oversize_bodies_get_clear_4xx(client: TestClient, subject_token: str) -> None:
+def test_malformed_json_is_400_and_schema_mismatch_is_422(client: TestClient, subject_token: str) -> None:
     headers = {"Authorization": f"Bearer {subject_token}", "Content-Type": "application/json"}
-    malformed = client.post("/v1/subjects/acme/claims/clm_1/responses", content=b"{not json", headers=headers)
-    assert malformed.status_code == 422 and malformed.json()["error"]["code"] == "invalid_request"
-    huge = client.post(
-        "/v1/subjects/acme/claims/clm_1/responses", content=b'{"body": "' + b"x" * 20_000 + b'"}', headers=headers
-    )
-    assert huge.status_code == 413 and huge.json()["error"]["code"] == "body_too_large"
+    url = "/v1/subjects/acme/claims/clm_1/responses"
+    malformed = client.post(url, content=b"{not json", headers=headers)
+    assert malformed.status_code == 400 and malformed.json()["error"]["code"] == "malformed_json"
+    undecodable = client.post(url, content=b'{"body": "\xff\xfe"}', headers=headers)
+    assert undecodable.status_code == 400 and set(undecodable.json()) == {"error"}
+    blank = client.post(url, json={"body": "   "}, headers=headers)
+    assert blank.status_code == 422 and blank.json()["error"]["code"] == "invalid_request"
+    extra = client.post(url, json={"body": "ok", "verdict": "true"}, headers=headers)
+    assert extra.status_code == 422
+
+
+def test_oversize_bodies_are_413_whether_declared_or_streamed(client: TestClient, subject_token: str) -> None:
+    headers = {"Authorization": f"Bearer {subject_token}", "Content-Type": "application/json"}
+    url = "/v1/subjects/acme/claims/clm_1/responses"
+    huge = b'{"body": "' + b"x" * 20_000 + b'"}'
+    declared = client.post(url, content=huge, headers=headers)
+    assert declared.status_code == 413 and declared.json()["error"]["code"] == "body_too_large"
+
+    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it arrives
+        for start in range(0, len(huge), 4096):
+            yield huge[start : start + 4096]
+
+    streamed = client.post(url, content=chunks(), headers=headers)
+    assert streamed.status_code == 413 and streamed.json()["error"]["code"] == "body_too_large"
+    assert client.get("/v1/subjects/acme/claims/clm_1").json()["responses"] == []
+
+
+def test_ids_outside_the_pipelines_id_format_are_422_before_any_lookup(client: TestClient) -> None:
+    response = client.get("/v1/subjects/ACME..%20x/report")
+    assert response.status_code == 422 and response.json()["error"]["code"] == "invalid_request"
 
 
 def test_writes_are_rate_limited(client: TestClient, subject_token: str) -> None:
     headers = {"Authorization": f"Bearer {subject_token}"}
     codes = [
-        client.post("/v1/subjects/acme/claims/clm_1/responses", json={"body": f"r{i}"}, headers=headers).status_code
+        client.post(
+            "/v1/subjects/acme/claims/clm_1/responses", json={"body": f"r{i}"}, headers=headers
+        ).status_code
         for i in range(5)
     ]
     assert codes[:3] == [201, 201, 201]
     assert codes[3] == 429
 
 
-def test_steward_rulings_need_the_steward_token(client: TestClient, steward_token: str, subject_token: str) -> None:
-    ruling = {"action": "demote", "steward": "ana", "reason": "evidence misread"}
-    denied = client.post(
-        "/v1/subjects/acme/claims/clm_1/rulings", json=ruling, headers={"Authorization": f"Bearer {subject_token}"}
-    )
+def test_steward_rulings_need_the_steward_token_and_land_in_the_rulings_ledger(
+    client: TestClient, steward_token: str, subject_token: str, api_warehouse: Warehouse
+) -> None:
+    ruling = {"action": "demote", "steward": "ana", "reason": "evidence misread", "new_verdict": "mixed"}
+    url = "/v1/subjects/acme/claims/clm_1/rulings"
+    denied = client.post(url, json=ruling, headers={"Authorization": f"Bearer {subject_token}"})
     assert denied.status_code == 403
-    made = client.post(
-        "/v1/subjects/acme/claims/clm_1/rulings", json=ruling, headers={"Authorization": f"Bearer {steward_token}"}
-    )
+    made = client.post(url, json=ruling, headers={"Authorization": f"Bearer {steward_token}"})
     assert made.status_code == 201
     assert client.get("/v1/subjects/acme/claims/clm_1").json()["steward_rulings"][0]["action"] == "demote"
+    # Stored where the scoring step reads rulings from.
+    stored = read_rulings(Ledger(api_warehouse), "acme")
+    assert [(r.action, r.new_verdict, r.steward) for r in stored] == [("demote", "mixed", "ana")]
+
+
+def test_ruling_with_an_unknown_action_is_422(client: TestClient, steward_token: str) -> None:
     bad = client.post(
         "/v1/subjects/acme/claims/clm_1/rulings",
-        json={**ruling, "action": "delete"},
+        json={"action": "delete", "steward": "ana", "reason": "x"},
         headers={"Authorization": f"Bearer {steward_token}"},
     )
     assert bad.status_code == 422
+
+
+def test_ruling_that_does_not_fit_the_stored_verdict_is_409_with_the_reasons(
+    client: TestClient, steward_token: str, api_warehouse: Warehouse
+) -> None:
+    headers = {"Authorization": f"Bearer {steward_token}"}
+    url = "/v1/subjects/acme/claims/clm_1/rulings"
+    not_disputed = client.post(
+        url, json={"action": "resolve_for_a", "steward": "ana", "reason": "A read it right"}, headers=headers
+    )
+    assert not_disputed.status_code == 409
+    assert "only a disputed claim" in not_disputed.json()["error"]["message"]
+    upwards = {"action": "demote", "steward": "ana", "reason": "r", "new_verdict": "true"}
+    assert client.post(url, json=upwards, headers=headers).status_code == 409
+    assert read_rulings(Ledger(api_warehouse), "acme") == []
+
+
+def test_ruling_on_an_unknown_claim_is_404_once_authenticated(client: TestClient, steward_token: str) -> None:
+    ruling = {"action": "uphold", "steward": "ana", "reason": "checked"}
+    response = client.post(
+        "/v1/subjects/acme/claims/clm_missing/rulings",
+        json=ruling,
+        headers={"Authorization": f"Bearer {steward_token}"},
+    )
+    assert response.status_code == 404
+    anonymous = client.post("/v1/subjects/acme/claims/clm_missing/rulings", json=ruling)
+    assert anonymous.status_code == 401
+
+
+def test_steward_queue_needs_the_steward_token_and_hides_items_ruled_since_queued(
+    client: TestClient, steward_token: str, subject_token: str
+) -> None:
+    assert client.get("/v1/steward/queue").status_code == 401
+    assert (
+        client.get("/v1/steward/queue", headers={"Authorization": f"Bearer {subject_token}"}).status_code
+        == 403
+    )
+    headers = {"Authorization": f"Bearer {steward_token}"}
+    queue = client.get("/v1/steward/queue", headers=headers).json()
+    assert [(i["claim_id"], i["reasons"]) for i in queue["items"]] == [("clm_1", ["random_sample"])]
+    ruled = client.post(
+        "/v1/subjects/acme/claims/clm_1/rulings",
+        json={"action": "uphold", "steward": "ana", "reason": "evidence holds"},
+        headers=headers,
+    )
+    assert ruled.status_code == 201
+    assert client.get("/v1/steward/queue", headers=headers).json()["items"] == []
+    everything = client.get("/v1/steward/queue", params={"open_only": "false"}, headers=headers).json()
+    assert everything["total"] == 1
+
+
+def test_steward_queue_reads_are_not_rate_limited(client: TestClient, steward_token: str) -> None:
+    headers = {"Authorization": f"Bearer {steward_token}"}
+    codes = {client.get("/v1/steward/queue", headers=headers).status_code for _ in range(6)}
+    assert codes == {200}
+
+
+def test_a_subject_token_cannot_answer_for_another_subject_whether_or_not_it_exists(
+    client: TestClient, subject_token: str
+) -> None:
+    headers = {"Authorization": f"Bearer {subject_token}"}
+    existing = client.post(
+        "/v1/subjects/mp-jones/claims/clm_1/responses", json={"body": "x"}, headers=headers
+    )
+    missing = client.post("/v1/subjects/nobody/claims/clm_1/responses", json={"body": "x"}, headers=headers)
+    assert existing.status_code == missing.status_code == 403
+    assert existing.json() == missing.json()
 
 
 def test_reads_during_a_refresh_see_one_whole_report(client: TestClient, api_warehouse: Warehouse) -> None:
