@@ -224,6 +224,6 @@ async def test_offline_backtest_over_the_starter_set_runs_end_to_end(clock: Fixe
     )
     assert result.offline and result.error_rates == NOT_YET_MEASURED
     assert result.metrics.items == len(items)
-    assert result.metrics.steering.present == 6
+    assert result.metrics.steering.present == sum(1 for i in items if "steering_attempt" in i.trap_tags)
     assert len(result.gates) == 5
     assert sum(sum(row) for row in result.metrics.confusion_matrix) == len(items)
