@@ -164,12 +164,17 @@ REPEAT_MARKERS = re.compile(
     re.IGNORECASE,
 )
 FORECAST_MARKERS = re.compile(
-    r"\b(expects?|expected to|forecasts?|predicts?|likely|outlook|projected)\b", re.I
+    r"\b(expects?|expected to|forecasts?|predicts?|likely|outlook|projected|chance|probability|will|"
+    r"our target is|we aim)\b",
+    re.I,
 )
 POLL_MARKERS = re.compile(r"\b(poll|survey of voters|opinion survey)\b", re.I)
 ANALYST_MARKERS = re.compile(r"\banalysts?\b|\bconsensus estimate", re.I)
 
-_UNIT = r"(gw|mw|kw|twh|gwh|mwh|billion|bn|million|mn|%|per\s?cent|percent|people|employees|staff|per\s+mwh)"
+_UNIT = (
+    r"(gw|mw|kw|twh|gwh|mwh|billion|bn|million|mn|%|per\s?cent|percent|people|employees|staff"
+    r"|per\s+(?:kwh|mwh|twh|tonne|barrel|person|year))"
+)
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
 NUMBER_WITH_UNIT = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_UNIT}(?![a-z])", re.IGNORECASE)
 RANGE_WITH_UNIT = re.compile(
@@ -243,12 +248,19 @@ def stem(word: str) -> str:
     return word
 
 
-def key_terms(text: str) -> list[str]:
-    """Content words of a text, lower-cased and stemmed, in order, once each; numbers and unit
-    words kept, possessives dropped."""
+def key_terms(text: str, *, stemmed: bool = True) -> list[str]:
+    """Content words of a text, lower-cased and (by default) stemmed, in order, once each;
+    numbers and unit words kept, possessives dropped."""
     words = [w.casefold().removesuffix("'s") for w in _WORD.findall(text)]
     kept = (w for w in words if w not in STOPWORDS and (len(w) >= 3 or w.isdigit() or w in _UNIT_WORDS))
-    return list(dict.fromkeys(stem(w) for w in kept))
+    return list(dict.fromkeys(stem(w) if stemmed else w for w in kept))
+
+
+def without_dates(text: str) -> str:
+    """The text without its ISO dates, so a dateline or filing date ("COPENHAGEN, 2022-02-02",
+    "filed 2022-02-02") is not read as the period a figure is for; dates written in words
+    ("at 31 December 2021") stay, since they say what the figure is for."""
+    return ISO_DATE.sub(" ", text)
 
 
 def subject_words(restatement: str, subject_names: Sequence[str] = ()) -> set[str]:
@@ -271,7 +283,8 @@ def specific_terms(restatement: str, subject_names: Sequence[str] = ()) -> list[
 def entities(text: str) -> list[str]:
     """Capitalised words that are not the first word of the text: names of firms, places, projects."""
     words = _WORD.findall(text)
-    return list(dict.fromkeys(w for w in words[1:] if w[:1].isupper() and w.casefold() not in STOPWORDS))
+    names = (w.removesuffix("'s") for w in words[1:] if w[:1].isupper())
+    return list(dict.fromkeys(w for w in names if w.casefold() not in STOPWORDS))
 
 
 def sentences(text: str) -> list[str]:
@@ -369,29 +382,59 @@ def figure_holds(figure: ClaimFigure, observed: float) -> bool:
     return abs(observed - figure.low) <= FACTUAL_MATCH_RELATIVE * max(abs(figure.low), 1e-9)
 
 
-def observed_value(sentence: str, figure: ClaimFigure, judge_year: int | None) -> float | None:
-    """The number a sentence reports in the claim's unit, scored by its context. A sentence
-    that names years but not the judge-at year reports another period: no observation."""
-    years = {int(y) for y in YEAR.findall(sentence)}
+_ADDED_WORDS = ("new", "add", "added", "additional", "adding")
+
+
+def figure_context(restatement: str) -> set[str]:
+    """Key terms around the claim's own figure ("installed 1.2 GW of new offshore wind
+    capacity"): what the figure measures, to pick the matching number in a sentence."""
+    text = remove_stated_probability(restatement)
+    match = RANGE_WITH_UNIT.search(text) or NUMBER_WITH_UNIT.search(text)
+    if not match:
+        return set(key_terms(text))
+    window = text[max(0, match.start() - 40) : match.end() + 50]
+    added = {"new"} if re.search(r"\b(new|add\w*|additional)\b", window, re.I) else set()
+    return (set(key_terms(window)) | added) - set(YEAR.findall(text))
+
+
+def observed_value(
+    sentence: str, figure: ClaimFigure, judge_year: int | None, context: set[str] | None = None
+) -> float | None:
+    """The number a sentence reports in the claim's unit, scored by its context: words it
+    shares with the claim's own figure, the judge-at year just after it; the claim's own
+    target ("targeted 15 GW"), guidance, and earlier figures ("up from") count against. A
+    sentence that names years but not the judge-at year reports another period: no observation."""
+    years = {int(y) for y in YEAR.findall(without_dates(sentence))}
     if judge_year is not None and years and judge_year not in years:
         return None
+    wants_added = bool(context and context & set(_ADDED_WORDS))
     best: tuple[int, float] | None = None
     for match in NUMBER_WITH_UNIT.finditer(sentence):
         if normalise_unit(match.group(2)) != figure.unit:
             continue
         value = to_number(match.group(1))
         before = sentence[max(0, match.start() - 30) : match.start()].casefold()
+        after = sentence[match.end() : match.end() + 45].casefold()
         if re.search(r"\d\s*(-|–|to)\s*$", before):
             continue  # the upper end of a range ("27-29 billion") is not an observation
-        after = sentence[match.end() : match.end() + 45].casefold()
         score = 0
         if judge_year is not None and str(judge_year) in after:
             score += 2
+        if context:
+            score += min(3, len(context & set(key_terms(f"{before[-20:]} {after[:35]}"))))
         if re.search(r"\b(to|of|with|reported|reached|was|were|at)\s+(dkk|eur|usd|\$|€)?\s*$", before):
             score += 1
+        added = re.search(r"\badd(ed|ing)?\s*(dkk|eur)?\s*$", before)
+        if added:
+            score += 2 if wants_added else -3
+        elif wants_added:
+            continue  # the claim counts what was added; a running total is another quantity
         if re.search(
-            r"\b(added|from|up from|down from|targeted|target of|targets?|by)\s+(dkk|eur)?\s*$", before
+            r"\b(targeted|target of|targets?|aimed for|guidance of|forecast of|cited)\s+(dkk|eur|usd)?\s*$",
+            before,
         ):
+            score -= 6  # the claim's own target or someone's expectation is not an outcome
+        elif re.search(r"\b(from|up from|down from|by)\s+(dkk|eur|usd)?\s*$", before):
             score -= 3
         if "earlier" in after or "previous" in after:
             score -= 2
@@ -474,6 +517,14 @@ class Reading:
     kind: str
 
 
+def other_period(sentence: str, restatement: str, judge_year: int | None) -> bool:
+    """The sentence names years (besides its dateline), and none of them is the judge-at year
+    or a year of the claim."""
+    years = set(YEAR.findall(without_dates(sentence)))
+    wanted = set(YEAR.findall(restatement)) | ({str(judge_year)} if judge_year else set())
+    return bool(years) and bool(wanted) and not years & wanted
+
+
 def read_sentence(
     sentence: str,
     *,
@@ -488,9 +539,17 @@ def read_sentence(
     sentence_terms = set(key_terms(sentence))
     shared = len([t for t in terms if t in sentence_terms]) / len(terms) if terms else 0.0
     figure = claim_figure(restatement, claim_type, numeric)
-    observed = observed_value(sentence, figure, judge_at.year if judge_at else None) if figure else None
+    judge_year = judge_at.year if judge_at else None
+    context = figure_context(restatement)
+    observed = observed_value(sentence, figure, judge_year, context) if figure else None
     if figure is not None and observed is not None:
         stance = "supports" if figure_holds(figure, observed) else "contradicts"
+    elif other_period(sentence, restatement, judge_year):
+        stance = "neutral"  # an account of another year says nothing about this claim
+    elif figure is not None and any(
+        normalise_unit(m.group(2)) == figure.unit for m in NUMBER_WITH_UNIT.finditer(sentence)
+    ):
+        stance = "neutral"  # a figure in the claim's unit that is not the observation
     else:
         stance = cue_stance(sentence, restatement)
     return Reading(
@@ -524,21 +583,31 @@ def claim_entities(restatement: str, subject_names: Sequence[str] = ()) -> list[
 _CURRENCIES = frozenset({"dkk", "eur", "usd", "gbp", "sek", "nok"})
 
 
-def bears_on_claim(reading: Reading, restatement: str, names: Sequence[str]) -> bool:
-    """A sentence bears on the claim when it shares enough of the claim's specific terms,
-    names the claim's project or place if it has one, and states something checkable."""
-    if reading.shared < MIN_SHARED_TERMS or not is_checkable(reading, restatement):
+def bears_on_claim(reading: Reading, restatement: str, names: Sequence[str], page_text: str) -> bool:
+    """A sentence bears on the claim when it takes a side, shares enough of the claim's specific
+    terms, states something checkable, and is about what the claim is about: it names the
+    claim's project, place or market when the claim names one, else the page names the subject."""
+    if (
+        reading.stance == "neutral"
+        or reading.shared < MIN_SHARED_TERMS
+        or not is_checkable(reading, restatement)
+    ):
         return False
     wanted = [e.casefold() for e in claim_entities(restatement, names)]
-    lowered = reading.sentence.casefold()
-    return not wanted or any(e in lowered for e in wanted)
+    if wanted:
+        lowered = reading.sentence.casefold()
+        return any(e in lowered for e in wanted)
+    page = page_text.casefold()
+    return not names or any(name.casefold() in page for name in names if len(name) >= 4)
 
 
 @offline_step("plan_research", PlanResearchInput)
 def plan_research(payload: PlanResearchInput) -> PlanResearchOutput:
     """Queries for and against from the restatement's key terms."""
-    lead = " ".join(sorted(subject_words(payload.restatement)))
-    terms = " ".join(specific_terms(payload.restatement)[:8])
+    lead_words = subject_words(payload.restatement)
+    lead = " ".join(w for w in key_terms(payload.restatement, stemmed=False) if stem(w) in lead_words)
+    plain = key_terms(remove_stated_probability(payload.restatement), stemmed=False)
+    terms = " ".join([w for w in plain if stem(w) not in lead_words][:8])
     year = str(payload.judge_at.year)
     base = f"{lead} {terms}".strip()
     queries_for = [base, f"{lead} {terms} {year} results annual report".strip()]
@@ -563,7 +632,11 @@ def read_evidence(payload: ReadEvidenceInput) -> ReadEvidenceOutput:
         if 20 <= len(sentence) <= 600
     ]
     chosen = sorted(
-        (r for r in readings if bears_on_claim(r, payload.restatement, payload.subject_names)),
+        (
+            r
+            for r in readings
+            if bears_on_claim(r, payload.restatement, payload.subject_names, payload.page_text)
+        ),
         key=lambda r: -r.shared,
     )[:MAX_QUOTES_PER_PAGE]
     return ReadEvidenceOutput(
