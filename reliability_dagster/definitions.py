@@ -3,6 +3,7 @@
 import dagster as dg
 
 from reliability_dagster.assets import subject_assets
+from reliability_dagster.checks import subject_checks
 from reliability_dagster.jobs import (
     quick_report_job,
     recheck_job,
@@ -13,6 +14,7 @@ from reliability_dagster.sensors import due_date_sensor, staleness_sensor, subje
 
 defs = dg.Definitions(
     assets=[*subject_assets],
+    asset_checks=subject_checks,
     jobs=[quick_report_job, refresh_job, recheck_job],
     sensors=[subject_registry_sensor, staleness_sensor, due_date_sensor],
     resources=default_resources(),
