@@ -229,7 +229,13 @@ def reliability_diagram_png(bins: Sequence[CalibrationBin], title: str = "Reliab
         if b.mean_confidence is not None and b.accuracy is not None
     ]
     if points:
-        axes.plot([x for x, _ in points], [y for _, y in points], "o", color="black", label="bin: mean confidence, share correct")
+        axes.plot(
+            [x for x, _ in points],
+            [y for _, y in points],
+            "o",
+            color="black",
+            label="bin: mean confidence, share correct",
+        )
     axes.set_xlim(0.0, 1.0)
     axes.set_ylim(0.0, 1.0)
     axes.set_xlabel("judge A confidence")
