@@ -63,7 +63,11 @@ def is_disputed(verdict: ClaimVerdict) -> bool:
 
 def is_held(verdict: ClaimVerdict) -> bool:
     """A verdict a display gate held back ([R] "the claim comes back"; gates "hold the
-    verdict for the steward"). An "unresolvable" claim has no verdict to hold."""
+    verdict for the steward"), or any claim where steering was detected ([V] §05 "Assume
+    gaming"): a steered "unresolvable" is held too. Otherwise an "unresolvable" claim has
+    no verdict to hold."""
+    if verdict.steering_detected:
+        return True
     return verdict.verdict != "unresolvable" and not verdict.gate.shown
 
 

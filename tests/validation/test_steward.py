@@ -30,6 +30,7 @@ def _verdicts() -> list[ClaimVerdict]:
         claim_verdict("numeric-1", "true", numeric_disputed=True),
         claim_verdict("held-1", "mostly_true", shown=False),
         claim_verdict("unresolvable-1", "unresolvable", shown=False),
+        claim_verdict("steered-1", "unresolvable", shown=False, steering=True),
         claim_verdict("old-1", "true", decided_at=DECIDED - timedelta(days=8)),
     ]
     out += [
@@ -46,6 +47,7 @@ def test_queue_holds_every_disputed_and_held_claim_plus_a_tenth_of_recent_verdic
     assert by_claim["numeric-1"] == ["disputed"]
     assert by_claim["held-1"] == ["held"]
     assert "unresolvable-1" not in by_claim  # no verdict to hold
+    assert by_claim["steered-1"] == ["held"]  # a steering attempt always reaches the steward
     assert "old-1" not in by_claim  # outside the seven days
     assert queue.eligible_for_sample == 25
     assert queue.sampled == 3  # ceil(10% of 25)
