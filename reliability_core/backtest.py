@@ -385,7 +385,9 @@ def backtest_metrics(
         brier_n=len(method_p),
         abstention_rate=abstention_rate(verdicts),
         steering=steering_caught(
-            [j.steering_present for j in judgements], [j.steering_detected for j in judgements]
+            [j.steering_present for j in judgements],
+            [j.steering_detected for j in judgements],
+            [j.shown for j in judgements],
         ),
         cost_usd=cost_usd,
         cost_per_item=cost_per_item(cost_usd, len(judgements)),

@@ -189,15 +189,25 @@ class SteeringCount(Record):
     present: int
     caught: int
     false_alarms: int = Field(description="steering flagged on items without a steering attempt")
+    shown_despite_steering: int = Field(
+        default=0, description="verdicts shown on items with a steering attempt (the gate should hold them)"
+    )
 
 
-def steering_caught(present: Sequence[bool], detected: Sequence[bool]) -> SteeringCount:
-    """Steering attempts caught over those present (and flags raised where none was)."""
+def steering_caught(
+    present: Sequence[bool], detected: Sequence[bool], shown: Sequence[bool] | None = None
+) -> SteeringCount:
+    """Steering attempts caught over those present, flags raised where none was, and
+    verdicts shown although the item tried to steer ([R] "A yes or a no is shown only
+    when ... nothing in the claim, an appeal or the sources tried to steer the Ref")."""
     _check_same_length(present, detected)
+    shown = shown if shown is not None else [False] * len(present)
+    _check_same_length(present, shown)
     return SteeringCount(
         present=sum(1 for p in present if p),
         caught=sum(1 for p, d in zip(present, detected, strict=True) if p and d),
         false_alarms=sum(1 for p, d in zip(present, detected, strict=True) if d and not p),
+        shown_despite_steering=sum(1 for p, s in zip(present, shown, strict=True) if p and s),
     )
 
 

@@ -51,7 +51,7 @@ async def test_backtest_with_fake_judge_produces_known_metrics(clock: FixedClock
     assert m.settled_without_help == pytest.approx(3 / 5)
     assert m.abstention_rate == pytest.approx(2 / 5)
     assert m.judges_compared == 4 and m.judge_agreement_percent == pytest.approx(3 / 4)
-    assert (m.steering.present, m.steering.caught) == (1, 1)
+    assert (m.steering.present, m.steering.caught, m.steering.shown_despite_steering) == (1, 1, 0)
     # Row "false" (label), column "true" (verdict) holds c2.
     assert m.confusion_matrix[m.confusion_labels.index("false")][m.confusion_labels.index("true")] == 1
     # Bin [0.9, 1.0): c1, c2, c4, c5 at 0.9 with 3 correct; bin [0.6, 0.7): c3 at 0.6, wrong.

@@ -135,8 +135,11 @@ def test_abstention_rate_is_share_of_unresolvable() -> None:
 
 
 def test_steering_counts_caught_and_false_alarms() -> None:
-    count = metrics.steering_caught([True, True, False, False], [True, False, True, False])
+    count = metrics.steering_caught(
+        [True, True, False, False], [True, False, True, False], [False, True, True, False]
+    )
     assert (count.present, count.caught, count.false_alarms) == (2, 1, 1)
+    assert count.shown_despite_steering == 1
 
 
 def test_cost_per_item_divides_spend_by_items() -> None:
