@@ -9,7 +9,7 @@ export DAGSTER_HOME ?= $(CURDIR)/.dagster_home
 export RELIABILITY_DATA_DIR ?= $(CURDIR)/data
 
 
-.PHONY: home install test lint typecheck pytest demo ui api bench clean
+.PHONY: home install test lint typecheck pytest demo ui api pools bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,15 +28,37 @@ $(DAGSTER_HOME)/dagster.yaml: dagster.yaml
 home: $(DAGSTER_HOME)/dagster.yaml
 
 lint: $(STAMP)
-	$(BIN)/ruff check reliability_core reliability_dagster tests benchmarks
+	$(BIN)/ruff check reliability_core reliability_dagster reliability_api tests benchmarks
 
 typecheck: $(STAMP)
-	$(BIN)/mypy reliability_core reliability_dagster
+	$(BIN)/mypy reliability_core reliability_dagster reliability_api
 
 pytest: $(STAMP) home
 	$(BIN)/pytest -q
 
 test: lint typecheck pytest
+
+# Per-pool limits are instance state in OSS Dagster (dagster.yaml sets only the default).
+pools: $(STAMP) home
+	@for pool in anthropic openai search web; do \
+		$(BIN)/dagster instance concurrency set $$pool 4 >/dev/null; \
+	done
+
+# The main job on the embedded default: offline providers over the demo corpus,
+# SQLite instance in DAGSTER_HOME, warehouse in data/warehouse.
+demo: $(STAMP) home pools
+	$(BIN)/python -m reliability_dagster.demo
+
+# The Dagster UI on the same instance: asset graph, subject partitions, reports.
+ui: $(STAMP) home pools
+	$(BIN)/dagster dev -w workspace.yaml
+
+# The read-only Reliability API over the warehouse (http://127.0.0.1:8000/docs).
+api: $(STAMP)
+	RELIABILITY_NOW=$${RELIABILITY_NOW-2026-11-30T12:00:00Z} $(BIN)/python -m reliability_api.server
+
+bench: $(STAMP) home
+	$(BIN)/python -m benchmarks.run_all
 
 clean:
 	rm -rf $(VENV) .dagster_home .pytest_cache .mypy_cache .ruff_cache

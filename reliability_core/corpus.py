@@ -69,3 +69,9 @@ def load_manifest(corpus_dir: Path = DEFAULT_CORPUS_DIR) -> CorpusManifest:
     """Read ``manifest.yaml`` from a corpus directory."""
     with (corpus_dir / "manifest.yaml").open(encoding="utf-8") as handle:
         return CorpusManifest.model_validate(yaml.safe_load(handle))
+
+
+# The demo corpus is written as of this instant: its "not yet due" deadlines are
+# after it. Offline runs over the corpus pin the clock here (unless
+# RELIABILITY_NOW says otherwise) so demo reports are reproducible.
+DEMO_CORPUS_NOW = "2026-11-30T12:00:00Z"

@@ -12,12 +12,8 @@ import dagster as dg
 from reliability_core.models import Report
 from reliability_core.registry import load_registry
 from reliability_core.warehouse import Warehouse, tables
-from reliability_dagster.definitions import defs
 from reliability_dagster.jobs import QUICK_REPORT_JOB
 from reliability_dagster.resources import data_dir
-
-DEMO_NOW = "2026-11-30T12:00:00Z"  # the demo corpus is written as of this date
-
 
 def _summary(report: Report, warehouse_root: str) -> str:
     lines = [f"== {report.subject_name} ({report.subject_id})"]
@@ -53,11 +49,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Materialise the demo subjects end to end")
     parser.add_argument("subjects", nargs="*", help="subject ids (default: every registry entry)")
     args = parser.parse_args(argv)
-    os.environ.setdefault("RELIABILITY_NOW", DEMO_NOW)
     entries = load_registry(data_dir() / "subjects.yaml")
     chosen = args.subjects or [e.id for e in entries]
     offline = not (os.environ.get("ANTHROPIC_API_KEY") or os.environ.get("OPENAI_API_KEY"))
     print(f"providers: {'offline-rules (deterministic offline model over data/corpus)' if offline else 'live'}")
+    from reliability_dagster.definitions import defs
+
     with dg.DagsterInstance.get() as instance:
         instance.add_dynamic_partitions("subjects", [s for s in chosen if not instance.has_dynamic_partition("subjects", s)])
         job = defs.resolve_job_def(QUICK_REPORT_JOB)

@@ -13,6 +13,7 @@ import dagster as dg
 from pydantic import Field
 
 from reliability_core.clock import Clock, parse_clock_override
+from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.providers.assignment import build_gateway, build_search
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.recording import RecordingSearch
@@ -122,11 +123,12 @@ def default_resources() -> dict[str, dg.ConfigurableResource[Any]]:
     """Resources for the code location: offline unless keys are in the environment."""
     root = data_dir()
     live_web = bool(os.environ.get("PERPLEXITY_API_KEY"))
+    live_models = "ANTHROPIC_API_KEY" in os.environ or "OPENAI_API_KEY" in os.environ
     return {
         "warehouse": WarehouseResource(
             root=os.environ.get("RELIABILITY_WAREHOUSE", str(root / "warehouse"))
         ),
-        "clock": ClockResource(fixed_now=os.environ.get("RELIABILITY_NOW", "")),
+        "clock": ClockResource(fixed_now=os.environ.get("RELIABILITY_NOW", "" if live_models else DEMO_CORPUS_NOW)),
         "providers": ProvidersResource(
             anthropic_api_key=_optional_secret("ANTHROPIC_API_KEY"),
             openai_api_key=_optional_secret("OPENAI_API_KEY"),
