@@ -1,7 +1,5 @@
 """The code location: assets, checks, jobs, sensors, schedules and resources."""
 
-import warnings
-
 import dagster as dg
 
 from reliability_dagster.assets import subject_assets
@@ -13,11 +11,6 @@ from reliability_dagster.jobs import (
 )
 from reliability_dagster.resources import default_resources
 from reliability_dagster.sensors import due_date_sensor, staleness_sensor, subject_registry_sensor
-
-# Partitioned asset checks are marked "preview" in dagster 1.13; we rely on them
-# (each check reads one subject's partition) and pin the release, so the
-# warning is noise on every command.
-warnings.filterwarnings("ignore", message="Specifying a partitions_def on an AssetCheckSpec", category=dg.PreviewWarning)
 
 defs = dg.Definitions(
     assets=[*subject_assets],

@@ -15,6 +15,7 @@ from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.jobs import QUICK_REPORT_JOB
 from reliability_dagster.resources import data_dir
 
+
 def _summary(report: Report, warehouse_root: str) -> str:
     lines = [f"== {report.subject_name} ({report.subject_id})"]
     if not report.covered:
