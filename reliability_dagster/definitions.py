@@ -1,5 +1,8 @@
 """The code location: assets, checks, jobs, sensors, schedules and resources."""
 
+from collections.abc import Mapping
+from typing import Any
+
 import dagster as dg
 
 from reliability_dagster.assets import subject_assets
@@ -12,11 +15,18 @@ from reliability_dagster.jobs import (
 from reliability_dagster.resources import default_resources
 from reliability_dagster.sensors import due_date_sensor, staleness_sensor, subject_registry_sensor
 
-defs = dg.Definitions(
-    assets=[*subject_assets],
-    asset_checks=subject_checks,
-    jobs=[quick_report_job, refresh_job, recheck_job],
-    sensors=[subject_registry_sensor, staleness_sensor, due_date_sensor],
-    resources=default_resources(),
-    executor=dg.in_process_executor,
-)
+
+def build_definitions(resources: Mapping[str, Any]) -> dg.Definitions:
+    """Everything in the code location, over the given resources (tests pass
+    their own warehouse, clock and providers)."""
+    return dg.Definitions(
+        assets=[*subject_assets],
+        asset_checks=subject_checks,
+        jobs=[quick_report_job, refresh_job, recheck_job],
+        sensors=[subject_registry_sensor, staleness_sensor, due_date_sensor],
+        resources=dict(resources),
+        executor=dg.in_process_executor,
+    )
+
+
+defs = build_definitions(default_resources())

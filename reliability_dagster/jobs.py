@@ -5,8 +5,6 @@ and from several subject runs at once (the queued run coordinator)."""
 
 import dagster as dg
 
-from reliability_dagster.partitions import backtest_partitions, subjects_partitions
-
 QUICK_REPORT_JOB = "quick_report"
 REFRESH_JOB = "refresh"
 RECHECK_JOB = "recheck_due_claims"
@@ -23,7 +21,6 @@ _subject_assets = dg.AssetSelection.groups(SUBJECT_PIPELINE_GROUP)
 quick_report_job = dg.define_asset_job(
     QUICK_REPORT_JOB,
     selection=_subject_assets,
-    partitions_def=subjects_partitions,
     executor_def=dg.in_process_executor,
     description="All stages of the method for the selected subject partitions: a quick report.",
 )
@@ -31,7 +28,6 @@ quick_report_job = dg.define_asset_job(
 refresh_job = dg.define_asset_job(
     REFRESH_JOB,
     selection=_subject_assets,
-    partitions_def=subjects_partitions,
     executor_def=dg.in_process_executor,
     tags={"reliability/kind": "refresh"},
     description="Refresh of a stale report. Candidate lists younger than 90 days are reused.",
@@ -40,7 +36,6 @@ refresh_job = dg.define_asset_job(
 recheck_job = dg.define_asset_job(
     RECHECK_JOB,
     selection=_subject_assets,
-    partitions_def=subjects_partitions,
     executor_def=dg.in_process_executor,
     tags={"reliability/kind": "recheck"},
     description="Re-triage and re-check a subject whose not-yet-due claims are falling due.",
@@ -49,7 +44,6 @@ recheck_job = dg.define_asset_job(
 backtest_job = dg.define_asset_job(
     BACKTEST_JOB,
     selection=dg.AssetSelection.assets("gold_set_backtest"),
-    partitions_def=backtest_partitions,
     executor_def=dg.in_process_executor,
     description="Run the configured judges and gates over a gold set and measure them against human labels.",
 )
@@ -57,7 +51,6 @@ backtest_job = dg.define_asset_job(
 stability_job = dg.define_asset_job(
     STABILITY_JOB,
     selection=dg.AssetSelection.assets("rerun_stability"),
-    partitions_def=subjects_partitions,
     executor_def=dg.in_process_executor,
     description="Re-run research and judging k times with the cache bypassed; report verdict stability.",
 )

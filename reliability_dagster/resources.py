@@ -15,6 +15,7 @@ from pydantic import Field
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.providers.assignment import build_gateway, build_search
+from reliability_core.providers.faults import with_fault_injection
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.recording import RecordingSearch
 from reliability_core.version import method_version
@@ -68,6 +69,10 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
     corpus_dir: str = Field(description="Offline corpus served when no live provider is configured")
     cache_dir: str = Field(description="Durable content-addressed response cache")
     bypass_cache: bool = False
+    fault_rate: float = Field(
+        default=0.0, description="Resilience testing only: share of model calls that fail like a real API would"
+    )
+    fault_seed: int = 0
 
     def _env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k.startswith("RELIABILITY_MODEL_")}
@@ -89,7 +94,10 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         return self.gateway().is_offline()
 
     def gateway(self) -> StepGateway:
-        return build_gateway(self._env(), cache_dir=Path(self.cache_dir))
+        gateway = build_gateway(self._env(), cache_dir=Path(self.cache_dir))
+        if self.fault_rate > 0:
+            return with_fault_injection(gateway, self.fault_rate, self.fault_seed)
+        return gateway
 
     def search(self, clock: Clock) -> RecordingSearch:
         return build_search(

@@ -1,0 +1,87 @@
+"""Fault injection: a provider wrapper that fails a seeded share of calls the
+way the real APIs fail (429 with Retry-After, 500, timeouts, malformed JSON),
+for resilience tests of the whole pipeline ("rate limits and crashes mid-run
+are normal inputs here").
+
+Deterministic: whether a call fails depends only on the seed, the step, the
+request and how many times that request was already tried, so a test run is
+reproducible. A repair request (the gateway resending invalid output with the
+validation error) may fail transiently but never gets malformed output again:
+the gateway's design tolerates one repair, and a second malformed answer is
+the documented hard failure, not the resilience under test."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+
+from reliability_core.providers.base import ModelProvider, ModelRequest, ModelResponse, Usage
+from reliability_core.providers.errors import TransientProviderError
+from reliability_core.providers.gateway import StepGateway
+
+FAULT_KINDS = ("rate_limited", "server_error", "timeout", "malformed_output")
+
+
+class FaultInjectingProvider:
+    """Wraps ``inner``; a seeded ``rate`` of calls fails with one of ``FAULT_KINDS``."""
+
+    def __init__(self, inner: ModelProvider, rate: float, seed: int = 0) -> None:
+        if not 0.0 <= rate < 1.0:
+            raise ValueError("fault rate must be in [0, 1)")
+        self.inner = inner
+        self.rate = rate
+        self.seed = seed
+        self.name = inner.name
+        self.family = inner.family
+        self.attempts: Counter[str] = Counter()
+        self.injected: Counter[str] = Counter()
+
+    def fault_for(self, request: ModelRequest) -> str | None:
+        """The fault this attempt of ``request`` gets, or None."""
+        key = f"{self.seed}\0{request.step}\0{request.input_json}\0{request.previous_output}"
+        attempt = self.attempts[key]
+        self.attempts[key] += 1
+        digest = hashlib.sha256(f"{key}\0{attempt}".encode()).digest()
+        draw = int.from_bytes(digest[:4], "big") / 2**32
+        if draw >= self.rate:
+            return None
+        kinds = FAULT_KINDS if request.previous_output is None else FAULT_KINDS[:3]
+        return kinds[digest[4] % len(kinds)]
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        fault = self.fault_for(request)
+        if fault is not None:
+            self.injected[fault] += 1
+        if fault == "rate_limited":
+            raise TransientProviderError("injected 429 Too Many Requests", status=429, retry_after=0.0)
+        if fault == "server_error":
+            raise TransientProviderError("injected 500 Internal Server Error", status=500)
+        if fault == "timeout":
+            raise TransientProviderError("injected read timeout")
+        if fault == "malformed_output":
+            return ModelResponse(
+                output_json='{"truncated": ',
+                usage=Usage(provider=self.name, model=request.model, step=request.step),
+            )
+        return await self.inner.complete(request)
+
+
+def with_fault_injection(gateway: StepGateway, rate: float, seed: int = 0) -> StepGateway:
+    """The same gateway (assignment, cache, prices, retry policy, limits) with
+    every provider wrapped in a ``FaultInjectingProvider``."""
+    wrapped: dict[int, FaultInjectingProvider] = {}
+    providers = {}
+    for step, provider in gateway.providers.items():
+        if id(provider) not in wrapped:
+            wrapped[id(provider)] = FaultInjectingProvider(provider, rate, seed)
+        providers[step] = wrapped[id(provider)]
+    return StepGateway(
+        gateway.assignment,
+        providers,
+        cache=gateway.cache,
+        prices=gateway.prices,
+        retry=gateway.retry,
+        prompts_dir=gateway.prompts_dir,
+        concurrency=gateway.concurrency,
+        max_output_tokens=gateway.max_output_tokens,
+    )

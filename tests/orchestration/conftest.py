@@ -1,0 +1,72 @@
+"""A pipeline over the real demo corpus and registry, in a throwaway warehouse,
+cache and Dagster instance, with the clock pinned to the corpus date."""
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+import pytest
+
+from reliability_core.corpus import DEMO_CORPUS_NOW
+from reliability_core.models import Report
+from reliability_core.warehouse import Warehouse, tables
+from reliability_dagster.definitions import build_definitions
+from reliability_dagster.resources import (
+    ClockResource,
+    FetcherResource,
+    ProvidersResource,
+    WarehouseResource,
+)
+from tests.conftest import PROJECT_ROOT
+
+CORPUS = PROJECT_ROOT / "data" / "corpus"
+
+
+@dataclass
+class Pipeline:
+    root: Path
+    instance: dg.DagsterInstance
+    resources: dict[str, Any]
+
+    @property
+    def warehouse(self) -> Warehouse:
+        return Warehouse(str(self.root / "warehouse"))
+
+    def run(self, subject: str, job: str = "quick_report", **provider_config: Any) -> dg.ExecuteInProcessResult:
+        resources = dict(self.resources)
+        if provider_config:
+            resources["providers"] = make_providers(self.root, **provider_config)
+        if not self.instance.has_dynamic_partition("subjects", subject):
+            self.instance.add_dynamic_partitions("subjects", [subject])
+        definitions = build_definitions(resources)
+        return definitions.resolve_job_def(job).execute_in_process(
+            instance=self.instance, partition_key=subject, raise_on_error=False
+        )
+
+    def report(self, subject: str) -> Report:
+        reports = self.warehouse.read(tables.REPORTS, subject, Report)
+        assert reports, f"no report stored for {subject}"
+        return max(reports, key=lambda r: r.generated_at)
+
+
+def make_providers(root: Path, **config: Any) -> ProvidersResource:
+    return ProvidersResource(corpus_dir=str(CORPUS), cache_dir=str(root / "cache"), **config)
+
+
+def make_resources(root: Path) -> dict[str, Any]:
+    return {
+        "warehouse": WarehouseResource(root=str(root / "warehouse")),
+        "clock": ClockResource(fixed_now=DEMO_CORPUS_NOW),
+        "providers": make_providers(root),
+        "fetcher": FetcherResource(mode="offline", corpus_dir=str(CORPUS)),
+    }
+
+
+@pytest.fixture
+def pipeline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pipeline]:
+    for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PERPLEXITY_API_KEY"):
+        monkeypatch.delenv(key, raising=False)
+    with dg.DagsterInstance.ephemeral() as instance:
+        yield Pipeline(root=tmp_path, instance=instance, resources=make_resources(tmp_path))

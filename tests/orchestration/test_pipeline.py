@@ -1,0 +1,66 @@
+"""The quick report end to end on the demo corpus with the offline providers."""
+
+import dagster as dg
+
+from reliability_core.models import ClaimVerdict, ResolutionCriteria, Statement
+from reliability_core.warehouse import Ledger, tables
+from tests.orchestration.conftest import Pipeline
+
+
+def _check_results(result: dg.ExecuteInProcessResult) -> dict[str, bool]:
+    return {
+        e.asset_check_evaluation_data.check_name: e.asset_check_evaluation_data.passed
+        for e in result.all_events
+        if e.event_type == dg.DagsterEventType.ASSET_CHECK_EVALUATION and e.asset_check_evaluation_data
+    }
+
+
+def test_quick_report_stores_a_report_and_passes_every_method_check(pipeline: Pipeline) -> None:
+    result = pipeline.run("northwind-energy")
+    assert result.success
+    checks = _check_results(result)
+    assert len(checks) == 7 and all(checks.values()), checks
+    report = pipeline.report("northwind-energy")
+    assert report.covered and report.offline_rules
+    assert report.method_version.endswith(".offline-rules")
+    assert report.counts.extracted > 0 and report.counts.sampled > 0
+    assert report.documents_sampled == 8
+    published = result.asset_materializations_for_node("subject_report")[0]
+    assert "offline-rules" in str(published.metadata["report"].value)
+
+
+def test_refused_subject_stops_after_coverage_with_a_report_that_says_why(pipeline: Pipeline) -> None:
+    result = pipeline.run("lars-vinter")
+    assert result.success
+    report = pipeline.report("lars-vinter")
+    assert not report.covered
+    assert any("politician" in r for r in report.coverage_reasons)
+    assert report.claims == [] and report.type_scores == []
+    evidence = result.asset_materializations_for_node("evidence")[0]
+    assert evidence.metadata["covered"].value is False
+    assert pipeline.warehouse.read(tables.STATEMENTS, "lars-vinter", Statement) == []
+
+
+def test_rerun_reproduces_the_report_and_never_rewrites_criteria(pipeline: Pipeline) -> None:
+    assert pipeline.run("clearwater-evaluators").success
+    first = pipeline.report("clearwater-evaluators")
+    ledger = Ledger(pipeline.warehouse)
+    criteria_before = ledger.read_all(tables.CRITERIA_LEDGER, "clearwater-evaluators", ResolutionCriteria)
+    assert pipeline.run("clearwater-evaluators").success
+    second = pipeline.report("clearwater-evaluators")
+    assert second.content_hash == first.content_hash
+    assert ledger.read_all(tables.CRITERIA_LEDGER, "clearwater-evaluators", ResolutionCriteria) == criteria_before
+    verdicts = pipeline.warehouse.read(tables.VERDICTS, "clearwater-evaluators", ClaimVerdict)
+    assert len({v.claim_id for v in verdicts}) == len(verdicts)
+
+
+def test_run_completes_under_20_percent_provider_faults_with_the_same_report(pipeline: Pipeline) -> None:
+    assert pipeline.run("amara-okafor").success
+    clean = pipeline.report("amara-okafor")
+    faulty = Pipeline(root=pipeline.root / "faulty", instance=pipeline.instance, resources={})
+    from tests.orchestration.conftest import make_resources
+
+    faulty.resources = make_resources(faulty.root)
+    result = faulty.run("amara-okafor", fault_rate=0.2, fault_seed=7)
+    assert result.success
+    assert faulty.report("amara-okafor").content_hash == clean.content_hash
