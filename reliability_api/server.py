@@ -39,8 +39,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Serve the Reliability API")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument(
+        "--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"]
+    )
     args = parser.parse_args(argv)
-    uvicorn.run(app_from_environment(), host=args.host, port=args.port, log_level="info")
+    uvicorn.run(app_from_environment(), host=args.host, port=args.port, log_level=args.log_level)
 
 
 if __name__ == "__main__":

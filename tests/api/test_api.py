@@ -50,6 +50,15 @@ def test_report_has_an_etag_and_answers_304_when_unchanged(client: TestClient) -
     assert client.get("/v1/subjects/acme/report", headers={"If-None-Match": '"other"'}).status_code == 200
 
 
+def test_the_newest_report_is_served_whatever_order_the_partition_holds_them_in(
+    client: TestClient, api_warehouse: Warehouse
+) -> None:
+    newer = report("acme", 71.0, GENERATED + timedelta(days=2))
+    api_warehouse.write(tables.REPORTS, "acme", [newer, report("acme", 64.0)])
+    assert client.get("/v1/subjects/acme/report").json()["report"]["overall"]["score"] == 71.0
+    assert client.get("/v1/subjects/acme").json()["overall_score"] == 71.0
+
+
 def test_report_etag_changes_when_the_report_changes_or_turns_stale(
     client: TestClient, api_clock: FixedClock, api_warehouse: Warehouse
 ) -> None:
