@@ -156,6 +156,7 @@ POSITIVE_CUES = re.compile(
     r"\b(commission\w*|complet\w*|approv\w*|grant\w*|connected|sold|achiev\w*|reached)\b"
     r"|\bon schedule\b|\bon time\b|\btook effect\b|\bin operation\b"
 )
+CONTINUATION = re.compile(r"\b(keep|kept|keeps|continu\w*|remain\w*)\b[^.;]*\b(until|after|beyond|through)\b")
 RISE_WORDS = ("rose", "rise", "risen", "increased", "higher", "up ")
 FALL_WORDS = ("fell", "fall", "fallen", "declined", "decreased", "lower", "down ")
 REPEAT_MARKERS = re.compile(
@@ -479,6 +480,10 @@ def cue_stance(sentence: str, restatement: str) -> str:
             return "supports" if claim_rises else "contradicts"
         if _contains_any(s, FALL_WORDS):
             return "supports" if claim_falls else "contradicts"
+    if _contains_any(claim, ("stop", "exit", "phase out", "close")) and CONTINUATION.search(s):
+        return (
+            "contradicts"  # "ordered to keep the coal unit in operation until 2024" against "stop using coal"
+        )
     negative, positive = _stems(NEGATIVE_CUES, s), _stems(POSITIVE_CUES, s)
     if not positive and _negated(NEGATIVE_CUES, s):
         positive = {"neg-neg"}  # "was not paused or delayed": an account that it went ahead
@@ -583,7 +588,13 @@ def claim_entities(restatement: str, subject_names: Sequence[str] = ()) -> list[
 _CURRENCIES = frozenset({"dkk", "eur", "usd", "gbp", "sek", "nok"})
 
 
-def bears_on_claim(reading: Reading, restatement: str, names: Sequence[str], page_text: str) -> bool:
+def bears_on_claim(
+    reading: Reading,
+    restatement: str,
+    names: Sequence[str],
+    page_text: str,
+    figure: ClaimFigure | None = None,
+) -> bool:
     """A sentence bears on the claim when it takes a side, shares enough of the claim's specific
     terms, states something checkable, and is about what the claim is about: it names the
     claim's project, place or market when the claim names one, else the page names the subject."""
@@ -619,6 +630,7 @@ def plan_research(payload: PlanResearchInput) -> PlanResearchOutput:
 def read_evidence(payload: ReadEvidenceInput) -> ReadEvidenceOutput:
     """Up to three dated sentences of the page that bear on the claim."""
     page_date = payload.page_published or sentence_date(payload.page_text)
+    figure = claim_figure(payload.restatement, payload.claim_type, payload.numeric)
     readings = [
         read_sentence(
             sentence,
@@ -635,7 +647,7 @@ def read_evidence(payload: ReadEvidenceInput) -> ReadEvidenceOutput:
         (
             r
             for r in readings
-            if bears_on_claim(r, payload.restatement, payload.subject_names, payload.page_text)
+            if bears_on_claim(r, payload.restatement, payload.subject_names, payload.page_text, figure)
         ),
         key=lambda r: -r.shared,
     )[:MAX_QUOTES_PER_PAGE]
