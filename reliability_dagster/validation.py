@@ -1,0 +1,183 @@
+"""Validation assets: gold-set backtests, re-run stability, the steward queue.
+Thin wrappers over ``reliability_core.backtest``, ``stability`` and ``steward``."""
+
+import base64
+from typing import Any
+
+import dagster as dg
+
+from reliability_core import stability
+from reliability_core.averitec import import_averitec
+from reliability_core.backtest import (
+    backtest_partition_key,
+    backtest_reliability_diagram,
+    judge_configuration,
+    method_judge,
+    run_backtest,
+    store_backtest_result,
+)
+from reliability_core.evidence import EvidenceResult
+from reliability_core.gold import load_gold
+from reliability_core.models import Claim, ClaimVerdict, GoldItem, ResolutionCriteria
+from reliability_core.stages import judge_claims, research_claims
+from reliability_core.steward import build_steward_queue, store_steward_queue
+from reliability_core.warehouse import Ledger, tables
+from reliability_dagster.assets import _sampled_claims, _snapshots
+from reliability_dagster.jobs import STEWARD_GROUP, VALIDATION_GROUP
+from reliability_dagster.partitions import backtest_partitions, subjects_partitions
+from reliability_dagster.resources import (
+    ClockResource,
+    FetcherResource,
+    ProvidersResource,
+    WarehouseResource,
+    averitec_path,
+    data_dir,
+)
+from reliability_dagster.stage import run_async, stage_for
+
+STABILITY_RUNS = 3  # [#10] "re-runs research and judging for the same claims k times"
+
+
+def gold_items(gold_set: str) -> list[GoldItem]:
+    """The items of a named gold set: a JSONL file in data/gold, or the AVeriTeC
+    dev set read in place from ../shared (CC BY-NC 4.0, never copied)."""
+    if gold_set == "averitec-dev":
+        return import_averitec(averitec_path())
+    return load_gold(data_dir() / "gold" / f"{gold_set}.jsonl")
+
+
+@dg.asset(
+    partitions_def=backtest_partitions,
+    group_name=VALIDATION_GROUP,
+    kinds={"anthropic", "openai", "parquet"},
+    pool="anthropic",
+    description="The configured judges and display gates over a gold set, measured against human labels.",
+)
+def gold_set_backtest(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+) -> dg.MaterializeResult[None]:
+    keys = context.partition_key.keys_by_dimension  # type: ignore[attr-defined]
+    gold_set = keys["gold_set"]
+    items = gold_items(gold_set)
+    gateway = providers.gateway()
+    the_clock = clock.clock()
+    version = providers.method_version()
+    result = run_async(
+        run_backtest(
+            items,
+            gateway=gateway,
+            clock=the_clock,
+            method_version=version,
+            judge=method_judge(gateway=gateway, clock=the_clock, method_version=version, gold_items=items),
+            gold_set=gold_set,
+        )
+    )
+    store = warehouse.warehouse()
+    partition = backtest_partition_key(gold_set, judge_configuration(gateway))
+    store.write(tables.BACKTESTS, partition, [result])
+    store_backtest_result(Ledger(store), result)
+    m = result.metrics
+    diagram = base64.b64encode(backtest_reliability_diagram(result)).decode("ascii")
+    gates = "\n".join(f"- {g.gate}: {'pass' if g.passed else 'FAIL'} ({g.reason})" for g in result.gates)
+    metadata: dict[str, Any] = {
+        "items": m.items,
+        "label": result.label,
+        "error_rates": result.error_rates,
+        "accuracy_all": m.accuracy_all if m.accuracy_all is not None else "n/a",
+        "accuracy_on_shown": m.accuracy_on_shown if m.accuracy_on_shown is not None else "n/a",
+        "wrong_verdicts_shown": m.wrong_verdicts_shown,
+        "settled_without_help": m.settled_without_help if m.settled_without_help is not None else "n/a",
+        "judge_agreement_kappa": m.judge_agreement_kappa if m.judge_agreement_kappa is not None else "n/a",
+        "calibration_error": m.calibration_error if m.calibration_error is not None else "n/a",
+        "all_gates_pass": result.all_gates_pass,
+        "gates": dg.MetadataValue.md(gates),
+        "reliability_diagram": dg.MetadataValue.md(f"![reliability diagram](data:image/png;base64,{diagram})"),
+        **gateway.metadata(),
+    }
+    return dg.MaterializeResult(metadata=metadata)
+
+
+@dg.asset(
+    partitions_def=subjects_partitions,
+    group_name=VALIDATION_GROUP,
+    deps=["verdicts"],
+    kinds={"anthropic", "openai", "parquet"},
+    pool="anthropic",
+    description="Research and judging re-run k times for the same sampled claims with the caches bypassed: "
+    "share of verdicts unchanged, transitions, and how far the scores move.",
+)
+def rerun_stability(
+    context: dg.AssetExecutionContext,
+    warehouse: WarehouseResource,
+    clock: ClockResource,
+    providers: ProvidersResource,
+    fetcher: FetcherResource,
+) -> dg.MaterializeResult[None]:
+    stage = stage_for(context, warehouse, clock, providers)
+    fresh = providers.model_copy(update={"bypass_cache": True})
+    claims: list[Claim] = _sampled_claims(stage)
+    criteria = stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria)
+    own_sources = _snapshots(stage) if stage.covered() else []
+
+    async def run_once(_: int) -> list[ClaimVerdict]:
+        gateway = fresh.gateway()
+        research: list[EvidenceResult] = await research_claims(
+            claims=claims,
+            criteria=criteria,
+            own_sources=own_sources,
+            entry=stage.entry,
+            gateway=gateway,
+            search=fresh.search(stage.clock),
+            fetcher=fetcher.fetcher(stage.clock),
+            clock=stage.clock,
+            method_version=stage.method_version,
+        )
+        return await judge_claims(
+            claims=claims,
+            criteria=criteria,
+            research=research,
+            gateway=gateway,
+            clock=stage.clock,
+            method_version=stage.method_version,
+        )
+
+    runs = run_async(stability.collect_reruns(STABILITY_RUNS, run_once))
+    reports = stability.rerun_stability(claims, runs) if claims else []
+    stage.warehouse.write(tables.STABILITY, stage.subject_id, reports)
+    metadata: dict[str, Any] = {"runs": STABILITY_RUNS, "claims": len(claims), "offline_rules": stage.offline}
+    for report in reports:
+        metadata["share_unchanged"] = report.share_unchanged if report.share_unchanged is not None else "n/a"
+        metadata["transitions"] = dg.MetadataValue.json(report.transition_kinds)
+        for movement in report.scores:
+            metadata[f"movement.{movement.scope}"] = movement.movement if movement.movement is not None else "n/a"
+    return dg.MaterializeResult(metadata=metadata)
+
+
+@dg.asset(
+    group_name=STEWARD_GROUP,
+    kinds={"python", "parquet"},
+    description="Every disputed or held claim plus a seeded random 10% of the last 7 days' verdicts, for a human steward.",
+)
+def steward_queue(
+    warehouse: WarehouseResource, clock: ClockResource, providers: ProvidersResource
+) -> dg.MaterializeResult[None]:
+    store = warehouse.warehouse()
+    verdicts = [v for s in store.subjects(tables.VERDICTS) for v in store.read(tables.VERDICTS, s, ClaimVerdict)]
+    queue = build_steward_queue(verdicts, clock=clock.clock(), method_version=providers.method_version())
+    store_steward_queue(store, queue)
+    return dg.MaterializeResult(
+        metadata={
+            "queued": len(queue.items),
+            "disputed": queue.disputed,
+            "held": queue.held,
+            "sampled": queue.sampled,
+            "eligible_for_sample": queue.eligible_for_sample,
+            "detection_probability": dg.MetadataValue.json({str(k): v for k, v in queue.detection_probability.items()}),
+        }
+    )
+
+
+validation_assets: list[dg.AssetsDefinition] = [gold_set_backtest, rerun_stability, steward_queue]

@@ -1,0 +1,56 @@
+"""Backtest, stability and steward assets through Dagster on the offline providers."""
+
+import dagster as dg
+
+from reliability_core.backtest import BacktestResult
+from reliability_core.stability import StabilityReport
+from reliability_core.steward import StewardQueueItem
+from reliability_core.warehouse import tables
+from reliability_dagster.definitions import build_definitions
+from tests.orchestration.conftest import Pipeline
+
+
+def test_backtest_over_the_starter_gold_set_measures_every_metric_and_evaluates_gates(pipeline: Pipeline) -> None:
+    definitions = build_definitions(pipeline.resources)
+    key = dg.MultiPartitionKey({"gold_set": "starter", "judges": "configured"})
+    result = definitions.resolve_job_def("gold_set_backtest").execute_in_process(
+        instance=pipeline.instance, partition_key=key
+    )
+    assert result.success
+    stored = [
+        r
+        for partition in pipeline.warehouse.subjects(tables.BACKTESTS)
+        for r in pipeline.warehouse.read(tables.BACKTESTS, partition, BacktestResult)
+    ]
+    assert len(stored) == 1
+    backtest = stored[0]
+    assert backtest.metrics.items >= 80
+    assert backtest.offline and backtest.error_rates == "not yet measured"
+    assert {g.gate for g in backtest.gates} == {
+        "accuracy_on_shown",
+        "wrong_verdicts_shown",
+        "settled_without_help",
+        "calibration_error",
+        "kappa_with_humans",
+    }
+    metadata = result.asset_materializations_for_node("gold_set_backtest")[0].metadata
+    assert "data:image/png;base64," in str(metadata["reliability_diagram"].value)
+
+
+def test_stability_and_steward_queue_after_a_subject_run(pipeline: Pipeline) -> None:
+    assert pipeline.run("northwind-energy").success
+    definitions = build_definitions(pipeline.resources)
+    stability = definitions.resolve_job_def("rerun_stability").execute_in_process(
+        instance=pipeline.instance, partition_key="northwind-energy"
+    )
+    assert stability.success
+    reports = pipeline.warehouse.read(tables.STABILITY, "northwind-energy", StabilityReport)
+    assert len(reports) == 1 and reports[0].runs == 3
+    # The offline rules are deterministic: every verdict survives a re-run.
+    assert reports[0].share_unchanged == 1.0
+
+    steward = definitions.resolve_job_def("steward_sampling").execute_in_process(instance=pipeline.instance)
+    assert steward.success
+    queued = pipeline.warehouse.read(tables.STEWARD_QUEUE, "northwind-energy", StewardQueueItem)
+    assert queued, "disputed, held or sampled verdicts reach the steward queue"
+    assert all(item.reasons for item in queued)
