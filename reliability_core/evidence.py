@@ -22,7 +22,7 @@ their reasons, so a report can show what was set aside and why.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import date
+from datetime import date, datetime
 from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -160,6 +160,7 @@ class EvidenceResult(Record):
     """Everything step 7 produced for one claim."""
 
     claim_id: str
+    gathered_at: datetime
     items: list[EvidenceItem]
     result_sets: list[SearchResultSet]
     snapshots: list[PageSnapshot]
@@ -476,6 +477,7 @@ async def gather_evidence(
         steering = detect_steering(steering_texts)
     return EvidenceResult(
         claim_id=claim.id,
+        gathered_at=clock.now(),
         items=items,
         result_sets=result_sets,
         snapshots=snapshots,
