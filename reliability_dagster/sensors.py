@@ -11,7 +11,8 @@ from pathlib import Path
 
 import dagster as dg
 
-from reliability_core.models import Claim, Report
+from reliability_core.ids import stable_id
+from reliability_core.models import Claim, RefreshRequest, Report
 from reliability_core.refresh import (
     recheck_is_due,
     recheck_run_key,
@@ -20,10 +21,14 @@ from reliability_core.refresh import (
 )
 from reliability_core.registry import load_registry
 from reliability_core.version import method_version
-from reliability_core.warehouse import tables
+from reliability_core.warehouse import Ledger, tables
 from reliability_dagster.jobs import BACKTEST_JOB, QUICK_REPORT_JOB, RECHECK_JOB, REFRESH_JOB
 from reliability_dagster.partitions import GOLD_SETS, subjects_partitions
 from reliability_dagster.resources import ClockResource, WarehouseResource, averitec_path, data_dir
+
+
+def _ledger_id(run_key: str) -> str:
+    return stable_id("refresh", run_key)
 
 
 def _now(clock: ClockResource) -> datetime:
@@ -54,6 +59,7 @@ def staleness_sensor(
     refresh runs. One refresh per period (run key ``subject:cutoff-date``); the
     refresh reuses candidate lists younger than 90 days."""
     store = warehouse.warehouse()
+    ledger = Ledger(store)
     now = _now(clock)
     requests = []
     for subject in context.instance.get_dynamic_partitions("subjects"):
@@ -62,13 +68,22 @@ def staleness_sensor(
             continue
         latest = max(reports, key=lambda r: r.generated_at)
         if report_is_stale(latest.served_until, now):
+            run_key = refresh_run_key(subject, latest.served_until)
             requests.append(
                 dg.RunRequest(
                     partition_key=subject,
-                    run_key=refresh_run_key(subject, latest.served_until),
+                    run_key=run_key,
                     tags={"reliability/reason": "stale", "reliability/requested_at": now.isoformat()},
                 )
             )
+            # Recorded once per period, so the API serves the report as "stale,
+            # refresh requested on <date>" rather than silently.
+            if ledger.get(tables.REFRESH_REQUESTS_LEDGER, subject, _ledger_id(run_key), RefreshRequest) is None:
+                ledger.append(
+                    tables.REFRESH_REQUESTS_LEDGER,
+                    subject,
+                    [(_ledger_id(run_key), RefreshRequest(subject_id=subject, run_key=run_key, requested_at=now))],
+                )
     return dg.SensorResult(run_requests=requests)
 
 
