@@ -117,7 +117,7 @@ def _subject_records(
         k: [] for k in ("statements", "claims", "samples", "criteria", "evidence", "verdicts")
     }
     for i in range(n_claims):
-        claim_id = f"clm_{subject_id}_{i:03d}"
+        claim_id = f"clm_{i:03d}"
         doc = docs[i % len(docs)]
         url = f"https://news.example/{subject_id}/{doc}"
         claim_type = CLAIM_TYPES[i % 3]

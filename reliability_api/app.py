@@ -215,27 +215,36 @@ def create_app(settings: ApiSettings) -> FastAPI:
             ),
         )
 
-    def _summary(subject_id: str) -> SubjectSummary:
-        coverage = store.coverage(subject_id)
-        report = store.latest_report(subject_id)
-        if coverage is None and report is None:
-            raise not_found("subject")
-        overall = report.overall if report else None
-        return SubjectSummary(
-            id=subject_id,
-            name=(report.subject_name if report else coverage.name if coverage else subject_id),
-            covered=(coverage.covered if coverage else report.covered if report else None),
-            coverage_reasons=(coverage.reasons if coverage else report.coverage_reasons if report else []),
-            report_generated_at=report.generated_at if report else None,
-            stale=_stale(report.served_until) if report else None,
-            overall_score=overall.score if overall else None,
-            overall_interval=(
-                [overall.interval_low, overall.interval_high]
-                if overall and overall.interval_low is not None and overall.interval_high is not None
-                else None
-            ),
-            overall_confidence=overall.confidence if overall else None,
-        )
+    def _summaries(subject_ids: list[str]) -> list[SubjectSummary]:
+        """Coverage state and newest report summary of each subject known to the warehouse."""
+        coverages = store.coverages(subject_ids)
+        heads = store.latest_report_heads(subject_ids)
+        summaries = []
+        for subject_id in subject_ids:
+            coverage, head = coverages.get(subject_id), heads.get(subject_id)
+            if coverage is None and head is None:
+                continue
+            overall = head.overall if head else None
+            summaries.append(
+                SubjectSummary(
+                    id=subject_id,
+                    name=(head.subject_name if head else coverage.name if coverage else subject_id),
+                    covered=(coverage.covered if coverage else head.covered if head else None),
+                    coverage_reasons=(
+                        coverage.reasons if coverage else head.coverage_reasons if head else []
+                    ),
+                    report_generated_at=head.generated_at if head else None,
+                    stale=_stale(head.served_until) if head else None,
+                    overall_score=overall.score if overall else None,
+                    overall_interval=(
+                        [overall.interval_low, overall.interval_high]
+                        if overall and overall.interval_low is not None and overall.interval_high is not None
+                        else None
+                    ),
+                    overall_confidence=overall.confidence if overall else None,
+                )
+            )
+        return summaries
 
     @app.get("/v1/subjects", response_model=SubjectPage, responses=_errors(422))
     def list_subjects(
@@ -244,7 +253,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
         """Subjects with their coverage state and latest report summary, paged."""
         ids = store.subject_ids()
         return SubjectPage(
-            items=[_summary(s) for s in ids[offset : offset + limit]],
+            items=_summaries(ids[offset : offset + limit]),
             total=len(ids),
             offset=offset,
             limit=limit,
@@ -253,7 +262,10 @@ def create_app(settings: ApiSettings) -> FastAPI:
     @app.get("/v1/subjects/{subject_id}", response_model=SubjectSummary, responses=_errors(404, 422))
     def get_subject(subject_id: SubjectId) -> SubjectSummary:
         """One subject's coverage state and latest report summary."""
-        return _summary(subject_id)
+        found = _summaries([subject_id])
+        if not found:
+            raise not_found("subject")
+        return found[0]
 
     def _envelope(subject_id: str) -> ReportEnvelope:
         report = store.latest_report(subject_id)

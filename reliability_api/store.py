@@ -15,16 +15,34 @@ import threading
 from datetime import datetime
 
 import duckdb
+import pyarrow as pa
+from pydantic import BaseModel
 
 from reliability_core.models import (
     ClaimVerdict,
     CoverageDecision,
+    OverallScore,
     RefreshRequest,
     Report,
     StewardRuling,
     SubjectResponse,
 )
 from reliability_core.warehouse import Ledger, Warehouse, tables
+
+_NEWEST_FIRST = "ORDER BY CAST(generated_at AS TIMESTAMPTZ) DESC LIMIT 1"
+_HEAD_COLUMNS = ["subject_name", "covered", "coverage_reasons", "generated_at", "served_until", "overall"]
+
+
+class ReportHead(BaseModel):
+    """The few fields of the newest report a subject summary shows, read from the
+    partition's scalar columns without parsing the report's claims."""
+
+    subject_name: str
+    covered: bool
+    coverage_reasons: list[str]
+    generated_at: datetime
+    served_until: datetime
+    overall: OverallScore | None
 
 
 class ReportStore:
@@ -58,6 +76,27 @@ class ReportStore:
         finally:
             cursor.unregister("part")
 
+    def query_partitions(
+        self, table: str, subject_ids: list[str], columns: list[str], sql: str
+    ) -> list[tuple[object, ...]]:
+        """Run ``sql`` over the relation ``parts``: the given subjects' partitions,
+        each read through its own single file handle, with a ``subject`` column.
+        One DuckDB query for a whole page instead of one per subject."""
+        snapshots = []
+        for subject_id in subject_ids:
+            snapshot = self.warehouse.read_arrow(table, subject_id, columns=columns)
+            if snapshot is not None and snapshot.num_rows:
+                subject = pa.array([subject_id] * snapshot.num_rows, pa.string())
+                snapshots.append(snapshot.append_column("subject", subject))
+        if not snapshots:
+            return []
+        cursor = self._cursor()
+        cursor.register("parts", pa.concat_tables(snapshots, promote_options="permissive"))
+        try:
+            return cursor.execute(sql).fetchall()
+        finally:
+            cursor.unregister("parts")
+
     def read_json(self, table: str, subject_id: str) -> list[str]:
         """The ``_json`` column of one partition (each row a whole record)."""
         return [
@@ -70,10 +109,6 @@ class ReportStore:
             set(self.warehouse.subjects(tables.COVERAGE)) | set(self.warehouse.subjects(tables.REPORTS))
         )
 
-    def coverage(self, subject_id: str) -> CoverageDecision | None:
-        rows = self.read_json(tables.COVERAGE, subject_id)
-        return CoverageDecision.model_validate_json(rows[-1]) if rows else None
-
     def latest_report(self, subject_id: str) -> Report | None:
         """The newest report of the subject. The partition keeps earlier reports too;
         DuckDB picks the newest row by ``generated_at`` and only that one is parsed."""
@@ -81,9 +116,38 @@ class ReportStore:
             tables.REPORTS,
             subject_id,
             ["generated_at", "_json"],
-            "SELECT _json FROM part ORDER BY CAST(generated_at AS TIMESTAMPTZ) DESC LIMIT 1",
+            f"SELECT _json FROM part {_NEWEST_FIRST}",
         )
         return Report.model_validate_json(str(rows[0][0])) if rows else None
+
+    def latest_report_heads(self, subject_ids: list[str]) -> dict[str, ReportHead]:
+        """Name, coverage, dates and overall score of each subject's newest report
+        (for summaries), from the scalar columns: no report's claims are parsed."""
+        rows = self.query_partitions(
+            tables.REPORTS,
+            subject_ids,
+            _HEAD_COLUMNS,
+            f"SELECT subject, {', '.join(_HEAD_COLUMNS)} FROM parts QUALIFY row_number() OVER "
+            "(PARTITION BY subject ORDER BY CAST(generated_at AS TIMESTAMPTZ) DESC) = 1",
+        )
+        heads: dict[str, ReportHead] = {}
+        for subject, name, covered, reasons, generated_at, served_until, overall in rows:
+            heads[str(subject)] = ReportHead(
+                subject_name=str(name),
+                covered=bool(covered),
+                coverage_reasons=json.loads(str(reasons)) if reasons is not None else [],
+                generated_at=datetime.fromisoformat(str(generated_at)),
+                served_until=datetime.fromisoformat(str(served_until)),
+                overall=OverallScore.model_validate_json(str(overall)) if overall is not None else None,
+            )
+        return heads
+
+    def coverages(self, subject_ids: list[str]) -> dict[str, CoverageDecision]:
+        """Each subject's stored coverage decision (the last row of its partition)."""
+        rows = self.query_partitions(
+            tables.COVERAGE, subject_ids, ["_json"], "SELECT subject, _json FROM parts"
+        )
+        return {str(subject): CoverageDecision.model_validate_json(str(text)) for subject, text in rows}
 
     def verdict(self, subject_id: str, claim_id: str) -> ClaimVerdict | None:
         """The stored verdict of one claim (the record a steward rules on)."""

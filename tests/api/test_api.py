@@ -288,3 +288,20 @@ def test_reads_during_a_refresh_see_one_whole_report(client: TestClient, api_war
         stop.set()
         writer.join()
     assert seen <= {(64.0, "hash64.0"), (70.0, "hash70.0")}
+
+
+def test_subject_list_pages_summaries_from_reports_and_coverage_alike(
+    client: TestClient, api_warehouse: Warehouse
+) -> None:
+    api_warehouse.write(
+        tables.REPORTS, "beta", [report("beta", 40.0), report("beta", 55.0, GENERATED + timedelta(days=1))]
+    )
+    page = client.get("/v1/subjects", params={"offset": 0, "limit": 10}).json()
+    assert [s["id"] for s in page["items"]] == ["acme", "beta", "mp-jones"] and page["total"] == 3
+    beta = page["items"][1]
+    assert (
+        beta["covered"] is True and beta["overall_score"] == 55.0 and beta["overall_interval"] == [45.0, 65.0]
+    )
+    assert page["items"][2]["overall_score"] is None and page["items"][2]["stale"] is None
+    assert client.get("/v1/subjects", params={"offset": 3}).json()["items"] == []
+    assert client.get("/v1/subjects/nobody").status_code == 404
