@@ -5,14 +5,36 @@ from __future__ import annotations
 
 from datetime import date
 
-from reliability_core.evidence import PlanResearchInput, ReadEvidenceInput
-from reliability_core.judging import JudgeEvidence, JudgeInput
+from reliability_core.evidence import (
+    PlanResearchInput,
+    PlanResearchOutput,
+    ReadEvidenceInput,
+    ReadEvidenceOutput,
+)
+from reliability_core.judging import JudgeEvidence, JudgeInput, JudgeOutput
 from reliability_core.models.claims import NumericCriteria
-from reliability_core.offline_rules.evidence import plan_research, read_evidence
-from reliability_core.offline_rules.judging import judge_a, judge_b
+from reliability_core.offline_rules import evidence as offline_evidence
+from reliability_core.offline_rules import judging as offline_judging
 from reliability_core.providers.assignment import build_gateway
 from reliability_core.steering import detect_steering_with_model
 from tests.verdicts.factories import LEVELS
+
+
+def plan_research(payload: PlanResearchInput) -> PlanResearchOutput:
+    return PlanResearchOutput.model_validate(offline_evidence.plan_research(payload))
+
+
+def read_evidence(payload: ReadEvidenceInput) -> ReadEvidenceOutput:
+    return ReadEvidenceOutput.model_validate(offline_evidence.read_evidence(payload))
+
+
+def judge_a(payload: JudgeInput) -> JudgeOutput:
+    return JudgeOutput.model_validate(offline_judging.judge_a(payload))
+
+
+def judge_b(payload: JudgeInput) -> JudgeOutput:
+    return JudgeOutput.model_validate(offline_judging.judge_b(payload))
+
 
 CLAIM = "Northwind Energy will install 15 GW of offshore wind capacity by 2025"
 NUMERIC = NumericCriteria(quantity="installed offshore wind capacity", unit="GW", operator="ge", threshold=15)
