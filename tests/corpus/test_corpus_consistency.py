@@ -216,6 +216,19 @@ def test_evidence_is_never_the_claims_own_document(key: dict[str, Any]) -> None:
         assert row["document_url"] not in row["evidence_urls"], row["id"]
 
 
+def test_evidence_pages_do_not_merely_repeat_the_claims_words(
+    key: dict[str, Any], pages: dict[str, CorpusPage]
+) -> None:
+    """A page a careful person cites states the outcome in its own words; a page that
+    repeats the claim verbatim is the "only repeats the claim" trap, not evidence."""
+    repeats = []
+    for row in key["statements"]:
+        for url in row["evidence_urls"]:
+            if row["quote"].lower() in page_text(pages[url]).lower():
+                repeats.append((row["id"], url))
+    assert repeats == []
+
+
 def test_labels_use_the_methods_vocabulary(key: dict[str, Any]) -> None:
     for row in key["statements"]:
         assert row["type"] in (None, "factual", "promise", "prediction")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from corpus_world.model import Ask, Block, Doc, Narr, Own, Para, Said, St, SubjectWorld, Told
+from corpus_world.model import Ask, Block, Doc, Narr, Own, Para, Said, St, SubjectWorld, Told, with_extras
 
 ID = "clearwater-evaluators"
 NAME = "Clearwater Evaluators"
@@ -25,6 +25,8 @@ FIGURES: dict[int, tuple[str, str, str]] = {
     2024: ("121.9", "45,600", "2025-05-15"),
     2025: ("118.2", "44,900", "2026-05-15"),
 }
+GT_YEARS = (2018, 2021, 2022, 2025)  # years The Giving Times reported the figures
+WIRE_YEARS = (2015, 2016, 2018, 2020, 2021, 2024, 2025)  # years The Wire reported the grants total
 EXTRA_FILING: dict[int, str] = {
     2019: "The accounts list a grant of $5.0 million to Jabs for All, paid on 10 June 2019.",
 }
@@ -36,6 +38,21 @@ def reg(year: int) -> str:
 
 def gt(year: int) -> str:
     return f"cw-gt-figures-{year}"
+
+
+def wire(year: int) -> str:
+    return f"cw-wire-figures-{year}"
+
+
+def cw_ev(year: int) -> tuple[str, ...]:
+    """Pages reporting the grants total of ``year``: newsrooms that covered it, then the filing."""
+    news = ((gt(year),) if year in GT_YEARS else ()) + ((wire(year),) if year in WIRE_YEARS else ())
+    return (*news, reg(year))
+
+
+def cw_basis(year: int) -> str:
+    """Independent when a newsroom reported the figure; otherwise only the charity's own filing."""
+    return "independent_source" if year in GT_YEARS or year in WIRE_YEARS else "official_records_only"
 
 
 def _register_filings() -> list[Doc]:
@@ -126,9 +143,116 @@ def _health(
     )
 
 
+def _second_reports() -> list[Doc]:
+    """A second independent publisher for outcomes first reported elsewhere, so that
+    a verdict can rest on two publishers, as the display gate requires."""
+
+    def wire_story(
+        key: str, published: str, slug: str, title: str, sentence: str, kw: tuple[str, ...]
+    ) -> Doc:
+        return _news(key, "wire.example", "The Wire", "wire_service", published, slug, title, (sentence,), kw)
+
+    return [
+        wire_story(
+            "cw-wire-model-2016",
+            "2016-05-21",
+            "clearwater-net-model-online",
+            "Clearwater's net model goes online",
+            "Clearwater Evaluators made its malaria net cost-effectiveness model public on 20 May 2016.",
+            ("malaria net", "cost-effectiveness model", "2016"),
+        ),
+        wire_story(
+            "cw-wire-nairobi-2019",
+            "2019-01-23",
+            "clearwater-nairobi-on-hold",
+            "Clearwater puts Nairobi plan on hold",
+            "Clearwater Evaluators did not open its planned Nairobi office in 2018 and has put the plan on hold.",
+            ("Nairobi", "office", "2018", "on hold"),
+        ),
+        wire_story(
+            "cw-wire-deworm-2020",
+            "2020-12-01",
+            "clearwater-deworming",
+            "Clearwater publishes deworming review",
+            "Clearwater Evaluators released its re-evaluation of deworming programmes on 30 November 2020.",
+            ("deworming", "re-evaluation", "2020"),
+        ),
+        wire_story(
+            "cw-wire-grantdb-2023",
+            "2023-11-16",
+            "clearwater-grant-data",
+            "Clearwater publishes grant data",
+            "Clearwater Evaluators published a searchable database of all 1,240 grants it has recommended on "
+            "15 November 2023.",
+            ("grant database", "2023"),
+        ),
+        wire_story(
+            "cw-wire-audit-2025",
+            "2025-12-11",
+            "clearwater-audit-delayed",
+            "Clearwater delays outcomes audit",
+            "Clearwater Evaluators said the independent audit of its top charities' outcomes, due in 2025, "
+            "will not start before 2027.",
+            ("audit", "outcomes", "2025", "delay"),
+        ),
+        _giving(
+            "cw-gt-lakeshore-2019",
+            "2019-10-04",
+            "lakeshore-trial",
+            "Lakeshore trial disappoints funders",
+            (
+                "The Lakeshore malaria net trial reported a 17% fall in child mortality on 2 October 2019, short of the "
+                "20% reduction funders such as Clearwater Evaluators had hoped for.",
+            ),
+            ("Lakeshore trial", "mortality", "2019"),
+        ),
+        wire_story(
+            "cw-wire-givenets-2021",
+            "2021-02-16",
+            "givenets-misses-goal",
+            "GiveNets short of 10 million",
+            "The GiveNets programme, funded in part through Clearwater Evaluators, had reached 8.2 million "
+            "people by the end of 2020.",
+            ("GiveNets", "coverage", "2020"),
+        ),
+        wire_story(
+            "cw-wire-malawi-2023",
+            "2023-05-03",
+            "malawi-smc",
+            "Malawi makes malaria prevention national",
+            "Malawi made seasonal malaria chemoprevention national policy in April 2023, after pilots backed by "
+            "charities Clearwater Evaluators recommends.",
+            ("Malawi", "seasonal malaria chemoprevention", "2023"),
+        ),
+        _news(
+            "cw-mp-vaccine-2025",
+            "morningpost.example",
+            "The Morning Post",
+            "established_newsroom",
+            "2025-01-22",
+            "malaria-vaccine-twelve-countries",
+            "Malaria vaccine now routine in 12 countries",
+            (
+                "Twelve African countries were giving the malaria vaccine routinely by the end of 2024, a rollout "
+                "followed closely by Clearwater Evaluators.",
+            ),
+            ("malaria vaccine", "rollout", "2024"),
+        ),
+        wire_story(
+            "cw-wire-netprice-2026",
+            "2026-02-11",
+            "net-prices-2025",
+            "Malaria net prices edge down",
+            "Malaria nets bought in 2025 cost $2.10 each on average, above the $2 mark Clearwater Evaluators "
+            "had expected.",
+            ("malaria net", "price", "2025"),
+        ),
+    ]
+
+
 def _evidence() -> list[Doc]:
-    docs = _register_filings()
-    for year in (2018, 2021, 2022, 2025):
+    docs = _register_filings() + _second_reports()
+    for year in GT_YEARS:
         grants, donors, filed = FIGURES[year]
         docs.append(
             _giving(
@@ -142,6 +266,24 @@ def _evidence() -> list[Doc]:
                     f"{donors} donors gave through the evaluator in {year}.",
                 ),
                 ("grants", str(year), "million", "donors"),
+            )
+        )
+    for year in WIRE_YEARS:
+        grants, _donors, filed = FIGURES[year]
+        docs.append(
+            _news(
+                wire(year),
+                "wire.example",
+                "The Wire",
+                "wire_service",
+                filed,
+                f"clearwater-{year}-grants",
+                f"Clearwater's grants reach ${grants} million",
+                (
+                    f"The charity evaluator Clearwater Evaluators steered ${grants} million to the charities it "
+                    f"recommends in {year}, its filing with the Charity Register on {filed} shows.",
+                ),
+                ("grants", str(year), "million", "charity evaluator"),
             )
         )
     docs += [
@@ -394,14 +536,15 @@ def _quoting(
     )
 
 
-def directed(year: int, basis: str, ev: tuple[str, ...]) -> St:
+def directed(year: int) -> St:
+    """The headline figure of an annual review, with the pages that report it."""
     return St(
         f"In {year} we directed ${FIGURES[year][0]} million to our recommended charities.",
         "factual",
         "resolvable_now",
         "true",
-        basis,
-        ev,
+        cw_basis(year),
+        cw_ev(year),
     )
 
 
@@ -415,14 +558,14 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2014, "official_records_only", (reg(2014),)),
+                        directed(2014),
                         St(
                             "We will publish our full malaria net cost-effectiveness model by June 2016.",
                             "promise",
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("cw-gt-model-2016", "cw-model-2016"),
+                            ("cw-gt-model-2016", "cw-wire-model-2016", "cw-model-2016"),
                             deadline="2016-06-30",
                             note="The deliverable itself and an independent report show it.",
                         ),
@@ -431,8 +574,8 @@ def _documents() -> list[Doc]:
                             "prediction",
                             "resolvable_now",
                             "true",
-                            "official_records_only",
-                            (reg(2015),),
+                            "independent_source",
+                            cw_ev(2015),
                             deadline="2015-12-31",
                         ),
                     )
@@ -517,7 +660,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (gt(2021), reg(2021)),
+                            cw_ev(2021),
                             deadline="2021-12-31",
                         ),
                     ),
@@ -533,7 +676,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            ("cw-wire-lakeshore",),
+                            ("cw-wire-lakeshore", "cw-gt-lakeshore-2019"),
                             deadline="2019-12-31",
                             prob=0.6,
                             pkind="exact",
@@ -558,7 +701,7 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2016, "official_records_only", (reg(2016),)),
+                        directed(2016),
                         St(
                             "We expect to direct more than $35 million in 2017.",
                             "prediction",
@@ -574,7 +717,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            ("cw-gt-nairobi-2019",),
+                            ("cw-gt-nairobi-2019", "cw-wire-nairobi-2019"),
                             deadline="2018-12-31",
                             note="Positive evidence: report that no office opened and the plan was shelved.",
                         ),
@@ -617,7 +760,7 @@ def _documents() -> list[Doc]:
                         "resolvable_now",
                         "true",
                         "independent_source",
-                        (gt(2018), reg(2018)),
+                        cw_ev(2018),
                         deadline="2018-12-31",
                     ),
                     REYES,
@@ -639,7 +782,7 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2017, "official_records_only", (reg(2017),)),
+                        directed(2017),
                         St(
                             "In 2017, 20,100 donors gave through us.",
                             "factual",
@@ -675,7 +818,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            ("cw-gh-givenets-2021",),
+                            ("cw-gh-givenets-2021", "cw-wire-givenets-2021"),
                             deadline="2020-12-31",
                         ),
                     ),
@@ -712,14 +855,14 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2018, "independent_source", (gt(2018), reg(2018))),
+                        directed(2018),
                         St(
                             "We will re-evaluate our deworming recommendation by the end of 2020.",
                             "promise",
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("cw-gt-deworm-2020", "cw-deworm-2020"),
+                            ("cw-gt-deworm-2020", "cw-wire-deworm-2020", "cw-deworm-2020"),
                             deadline="2020-12-31",
                         ),
                         St(
@@ -773,7 +916,7 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2019, "official_records_only", (reg(2019),)),
+                        directed(2019),
                         St(
                             "In 2019, 29,300 donors gave through us.",
                             "factual",
@@ -787,8 +930,8 @@ def _documents() -> list[Doc]:
                             "prediction",
                             "resolvable_now",
                             "false",
-                            "official_records_only",
-                            (reg(2020),),
+                            "independent_source",
+                            cw_ev(2020),
                             deadline="2020-12-31",
                         ),
                     )
@@ -888,7 +1031,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("cw-gh-malawi-2023",),
+                            ("cw-gh-malawi-2023", "cw-wire-malawi-2023"),
                             deadline="2023-12-31",
                             prob=0.75,
                             pkind="exact",
@@ -907,7 +1050,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("cw-gh-vaccine-2024",),
+                            ("cw-gh-vaccine-2024", "cw-mp-vaccine-2025"),
                             deadline="2024-12-31",
                             prob=0.3,
                             pkind="lower_bound",
@@ -923,8 +1066,8 @@ def _documents() -> list[Doc]:
                             "factual",
                             "resolvable_now",
                             "false",
-                            "official_records_only",
-                            (reg(2020),),
+                            "independent_source",
+                            cw_ev(2020),
                             note="88.1 in the filing.",
                         ),
                     ),
@@ -958,14 +1101,14 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2021, "independent_source", (gt(2021), reg(2021))),
+                        directed(2021),
                         St(
                             "We expect to direct less in 2022 as markets fall.",
                             "prediction",
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (gt(2022), reg(2022)),
+                            cw_ev(2022),
                             deadline="2022-12-31",
                         ),
                         St(
@@ -1041,7 +1184,7 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2022, "independent_source", (gt(2022), reg(2022))),
+                        directed(2022),
                         St(
                             "We put a 50% probability on directing more than $110 million in 2023.",
                             "prediction",
@@ -1060,7 +1203,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("cw-gt-grantdb-2023", "cw-grantdb-2023"),
+                            ("cw-gt-grantdb-2023", "cw-wire-grantdb-2023", "cw-grantdb-2023"),
                             deadline="2023-12-31",
                         ),
                     )
@@ -1083,7 +1226,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("cw-gt-grantdb-2023",),
+                            ("cw-gt-grantdb-2023", "cw-wire-grantdb-2023"),
                         ),
                     )
                 ),
@@ -1116,7 +1259,7 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2023, "official_records_only", (reg(2023),)),
+                        directed(2023),
                         St(
                             "In 2023, 43,100 donors gave through us.",
                             "factual",
@@ -1153,7 +1296,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            (gt(2025), reg(2025)),
+                            cw_ev(2025),
                             deadline="2025-12-31",
                             prob=0.8,
                             pkind="exact",
@@ -1190,14 +1333,14 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2024, "official_records_only", (reg(2024),)),
+                        directed(2024),
                         St(
                             "We will complete an independent audit of our top charities' reported outcomes by the end of 2025.",
                             "promise",
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            ("cw-gt-audit-2025",),
+                            ("cw-gt-audit-2025", "cw-wire-audit-2025"),
                             deadline="2025-12-31",
                             note="Positive evidence: postponement reported.",
                         ),
@@ -1207,7 +1350,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            ("cw-gh-netprice-2026",),
+                            ("cw-gh-netprice-2026", "cw-wire-netprice-2026"),
                             deadline="2025-12-31",
                         ),
                     )
@@ -1229,8 +1372,8 @@ def _documents() -> list[Doc]:
                         "factual",
                         "resolvable_now",
                         "mostly_false",
-                        "official_records_only",
-                        (reg(2024),),
+                        "independent_source",
+                        cw_ev(2024),
                         note="121.9 in the filing: a record, but not $125 million.",
                     ),
                     NAIR,
@@ -1261,7 +1404,7 @@ def _documents() -> list[Doc]:
             (
                 Own(
                     (
-                        directed(2025, "independent_source", (gt(2025), reg(2025))),
+                        directed(2025),
                         St(
                             "We expect to direct more than $125 million in 2026.",
                             "prediction",
@@ -1320,6 +1463,30 @@ def _documents() -> list[Doc]:
     ]
 
 
+def donors(year: int) -> Own:
+    """The donor count an annual review repeats, checkable in that year's filing."""
+    independent = year in GT_YEARS
+    return Own(
+        (
+            St(
+                f"In {year}, {FIGURES[year][1]} donors gave through us.",
+                "factual",
+                "resolvable_now",
+                "true",
+                "independent_source" if independent else "official_records_only",
+                (gt(year), reg(year)) if independent else (reg(year),),
+            ),
+        )
+    )
+
+
+# Appended to the annual reviews so that a sample of a few documents still holds
+# enough checkable figures for a score.
+EXTRA_BLOCKS: dict[str, tuple[Block, ...]] = {
+    f"cw-annual-{year}": (donors(year),) for year in (2014, 2016, 2018, 2021, 2022, 2024, 2025)
+}
+
+
 def world() -> SubjectWorld:
     return SubjectWorld(
         id=ID,
@@ -1332,5 +1499,5 @@ def world() -> SubjectWorld:
         prefix="cw",
         coverage="covered",
         coverage_reason="A non-profit organisation: public professional output may be covered.",
-        docs=(*_documents(), *_evidence()),
+        docs=(*with_extras(_documents(), EXTRA_BLOCKS), *_evidence()),
     )

@@ -153,3 +153,10 @@ class SubjectWorld:
     coverage: str  # covered / refused
     coverage_reason: str
     docs: tuple[Doc, ...]
+
+
+def with_extras(docs: list[Doc], extras: dict[str, tuple[Block, ...]]) -> list[Doc]:
+    """Append extra paragraphs to the documents named in ``extras`` (by key)."""
+    for doc in docs:
+        doc.blocks = doc.blocks + extras.get(doc.key, ())
+    return docs

@@ -2,7 +2,21 @@
 
 from __future__ import annotations
 
-from corpus_world.model import Ask, Block, Doc, Narr, Own, Para, Raw, Said, SaidColon, St, SubjectWorld, Told
+from corpus_world.model import (
+    Ask,
+    Block,
+    Doc,
+    Narr,
+    Own,
+    Para,
+    Raw,
+    Said,
+    SaidColon,
+    St,
+    SubjectWorld,
+    Told,
+    with_extras,
+)
 
 ID = "northwind-energy"
 NAME = "Northwind Energy A/S"
@@ -77,8 +91,15 @@ def _exchange_filings() -> list[Doc]:
 
 def _wire_results(year: int, extra: tuple[Narr, ...] = ()) -> Doc:
     gw, ebitda, staff, _twh, filed = FIGURES[year]
-    prev_gw = FIGURES[year - 1][0]
-    added = f"{float(gw) - float(prev_gw):.1f}"
+    if year - 1 in FIGURES:
+        prev_gw = FIGURES[year - 1][0]
+        added = f"{float(gw) - float(prev_gw):.1f}"
+        growth = (
+            f"The company added {added} GW of offshore wind capacity in {year}, bringing installed capacity to "
+            f"{gw} GW at the end of {year}, up from {prev_gw} GW a year earlier."
+        )
+    else:
+        growth = f"Installed offshore wind capacity reached {gw} GW at the end of {year}."
     return Doc(
         key=wire_results_key(year),
         url=f"https://wire.example/business/{filed}-northwind-results-{year}",
@@ -92,12 +113,41 @@ def _wire_results(year: int, extra: tuple[Narr, ...] = ()) -> Doc:
             Narr(
                 f"COPENHAGEN, {filed} (The Wire) - Northwind Energy reported EBITDA of DKK {ebitda} billion for {year}."
             ),
-            Narr(
-                f"The company added {added} GW of offshore wind capacity in {year}, bringing installed capacity to "
-                f"{gw} GW at the end of {year}, up from {prev_gw} GW a year earlier."
-            ),
+            Narr(growth),
             Narr(f"Northwind had {staff} employees at the end of {year}."),
             *extra,
+        ),
+    )
+
+
+def ledger_results_key(year: int) -> str:
+    return f"nw-dl-results-{year}"
+
+
+def results_ev(year: int) -> tuple[str, ...]:
+    """The pages a careful person would cite for a figure of ``year``: two newsrooms and the filing."""
+    return (wire_results_key(year), ledger_results_key(year), exch_key(year))
+
+
+def _ledger_results(year: int) -> Doc:
+    """The Daily Ledger's results story: the same figures in its own words (a second publisher)."""
+    gw, ebitda, staff, _twh, filed = FIGURES[year]
+    return Doc(
+        key=ledger_results_key(year),
+        url=f"https://dailyledger.example/business/{filed}-northwind-{year}-results",
+        title=f"Northwind's {year} in figures",
+        site="The Daily Ledger",
+        kind="established_newsroom",
+        published=filed,
+        subjects=(ID,),
+        keywords=(*KW, "results", str(year), "EBITDA", "capacity", "employees"),
+        blocks=(
+            Narr(
+                f"Northwind Energy's EBITDA for {year} came in at DKK {ebitda} billion, according to the audited "
+                f"accounts the company published on {filed}."
+            ),
+            Narr(f"Its offshore wind farms had a combined capacity of {gw} GW on 31 December {year}."),
+            Narr(f"The workforce numbered {staff} at the end of {year}."),
         ),
     )
 
@@ -142,28 +192,147 @@ def _wire(
     )
 
 
-def _evidence() -> list[Doc]:
-    docs = _exchange_filings()
-    docs += [
-        _wire_results(
-            2018, (Narr("The 2018 result was above the company's guidance of DKK 27-29 billion."),)
+WIRE_EXTRAS: dict[int, tuple[Narr, ...]] = {
+    2018: (Narr("The 2018 result was above the company's guidance of DKK 27-29 billion."),),
+    2020: (Narr("The 2020 EBITDA of DKK 18.1 billion beat the guidance range of DKK 16-17.5 billion."),),
+    2025: (
+        Narr(
+            "Northwind had targeted 15 GW of installed offshore wind by 2025; it ended 2025 with 13.1 GW, "
+            "missing the target by 1.9 GW."
         ),
-        _wire_results(
-            2020,
-            (Narr("The 2020 EBITDA of DKK 18.1 billion beat the guidance range of DKK 16-17.5 billion."),),
-        ),
-        _wire_results(2021),
-        _wire_results(2022),
-        _wire_results(2024),
-        _wire_results(
-            2025,
+    ),
+}
+
+
+def _second_reports() -> list[Doc]:
+    """A second independent publisher for outcomes first reported elsewhere, so that
+    a verdict can rest on two publishers, as the display gate requires."""
+    dl = {"site": "The Daily Ledger", "host": "dailyledger.example", "kind": "established_newsroom"}
+    return [
+        _wire(
+            "nw-wire-gull-reef",
+            "gull-reef-online",
+            "Gull Reef wind farm starts up",
+            "2015-09-15",
             (
                 Narr(
-                    "Northwind had targeted 15 GW of installed offshore wind by 2025; it ended 2025 with 13.1 GW, "
-                    "missing the target by 1.9 GW."
+                    "Northwind Energy's 400 MW Gull Reef wind farm in the North Sea began commercial operation on "
+                    "14 September 2015."
                 ),
             ),
+            ("Gull Reef", "400 MW", "2015"),
         ),
+        _wire(
+            "nw-wire-auction-2019",
+            "offshore-auction-record-low",
+            "Offshore wind auction sets record low",
+            "2019-11-05",
+            (
+                Narr(
+                    "Denmark's 2019 offshore wind auction cleared at EUR 65 per MWh, a record low "
+                    "price; Northwind Energy was among the bidders."
+                ),
+            ),
+            ("offshore wind", "auction", "cost", "EUR per MWh", "2019"),
+        ),
+        _wire(
+            "nw-wire-sea-lynx-consent",
+            "sea-lynx-approved",
+            "Northwind's Sea Lynx approved",
+            "2021-03-16",
+            (Narr("Northwind Energy won consent for its Sea Lynx floating wind farm on 15 March 2021."),),
+            ("Sea Lynx", "consent", "floating wind", "2021"),
+        ),
+        _wire(
+            "nw-dl-sea-lynx-2024",
+            "sea-lynx-in-service",
+            "Sea Lynx enters service on schedule",
+            "2024-09-03",
+            (
+                Narr(
+                    "Northwind Energy's Sea Lynx floating wind farm entered service on 2 September 2024, on the "
+                    "timetable set in 2021, after first power in June 2024."
+                ),
+            ),
+            ("Sea Lynx", "commissioned", "floating wind", "2024", "delay"),
+            **dl,
+        ),
+        _wire(
+            "nw-wire-gas-2023",
+            "gas-prices-2023",
+            "European gas prices fell through 2023",
+            "2024-01-05",
+            (
+                Narr(
+                    "European wholesale gas averaged about EUR 41 per MWh in 2023 and did not reach EUR 100 per MWh in "
+                    "any month, a setback for forecasts by energy companies including Northwind Energy."
+                ),
+            ),
+            ("gas prices", "2023", "EUR per MWh", "Europe"),
+        ),
+        _wire(
+            "nw-wire-sea-lynx-2-grid",
+            "sea-lynx-2-grid-delay",
+            "Sea Lynx 2 grid link slips to 2027",
+            "2025-04-12",
+            (
+                Narr(
+                    "The grid connection for Northwind Energy's Sea Lynx 2 wind farm has been pushed back from 2025 to "
+                    "the second half of 2027, the grid operator said on 11 April 2025."
+                ),
+            ),
+            ("Sea Lynx 2", "grid connection", "delay", "2025", "2027"),
+        ),
+        _wire(
+            "nw-dl-us-portfolio",
+            "northwind-us-capacity",
+            "Northwind's American build-out",
+            "2023-01-20",
+            (
+                Narr(
+                    "Northwind Energy's onshore wind and solar farms in the United States had a combined capacity of "
+                    "2.2 GW in operation at the end of 2022."
+                ),
+            ),
+            ("United States", "onshore wind", "solar", "2022"),
+            **dl,
+        ),
+        _wire(
+            "nw-dl-hornvig-stake",
+            "hornvig-stake-sold",
+            "Nordic Pension buys half of Hornvig",
+            "2024-11-29",
+            (
+                Narr(
+                    "Nordic Pension completed its purchase of a 50% stake in Northwind Energy's Hornvig wind farm on "
+                    "28 November 2024."
+                ),
+            ),
+            ("Hornvig", "stake", "sale", "2024"),
+            **dl,
+        ),
+        _wire(
+            "nw-dl-auctions-2025",
+            "auction-prices-rise",
+            "Offshore wind prices rise in 2025",
+            "2026-01-12",
+            (
+                Narr(
+                    "Average strike prices in Europe's offshore wind auctions rose in 2025 to about EUR 74 per MWh from "
+                    "EUR 68 per MWh in 2024, in line with warnings from Northwind Energy."
+                ),
+            ),
+            ("offshore wind", "auction prices", "2025", "Europe"),
+            **dl,
+        ),
+    ]
+
+
+def _evidence() -> list[Doc]:
+    docs = _exchange_filings() + _second_reports()
+    docs += [
+        *(_wire_results(year, WIRE_EXTRAS.get(year, ())) for year in FIGURES),
+        *(_ledger_results(year) for year in FIGURES),
         Doc(
             key="nw-exch-ipo-2016",
             url="https://exchange.example/filings/northwind/listing-2016-06-09",
@@ -365,7 +534,7 @@ def _evidence() -> list[Doc]:
             key="nw-stats-2023",
             url="https://energystats.example/reviews/european-gas-market-2023",
             title="European gas market review 2023",
-            site="European Energy Statistics Office (fictional)",
+            site="Energy Statistics Office (fictional)",
             kind="official_record",
             published="2024-03-01",
             subjects=(ID,),
@@ -382,7 +551,7 @@ def _evidence() -> list[Doc]:
             key="nw-stats-auctions-2025",
             url="https://energystats.example/reviews/offshore-auctions-2025",
             title="Offshore wind auctions in Europe, 2025",
-            site="European Energy Statistics Office (fictional)",
+            site="Energy Statistics Office (fictional)",
             kind="official_record",
             published="2026-02-20",
             subjects=(ID,),
@@ -432,7 +601,7 @@ S_15GW = St(
     "resolvable_now",
     "false",
     "independent_source",
-    ("nw-wire-results-2025", "nw-exch-2025"),
+    (*results_ev(2025),),
     deadline="2025-12-31",
     tag="nw-15gw",
     rej=(
@@ -464,7 +633,7 @@ S_GRID_90 = St(
     "resolvable_now",
     "false",
     "independent_source",
-    ("nw-reg-sea-lynx-2-grid",),
+    ("nw-reg-sea-lynx-2-grid", "nw-wire-sea-lynx-2-grid"),
     deadline="2025-12-31",
     prob=0.9,
     pkind="exact",
@@ -492,8 +661,8 @@ def _documents() -> list[Doc]:
                             "factual",
                             "resolvable_now",
                             "true",
-                            "official_records_only",
-                            (exch_key(2014),),
+                            "independent_source",
+                            results_ev(2014),
                         ),
                     )
                 ),
@@ -504,8 +673,8 @@ def _documents() -> list[Doc]:
                             "prediction",
                             "resolvable_now",
                             "true",
-                            "official_records_only",
-                            (exch_key(2015),),
+                            "independent_source",
+                            results_ev(2015),
                             deadline="2015-12-31",
                             note="Guidance; 17.1 in the 2015 filing.",
                         ),
@@ -515,7 +684,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (wire_results_key(2018), exch_key(2018)),
+                            results_ev(2018),
                             deadline="2018-12-31",
                         ),
                     )
@@ -589,7 +758,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("nw-reg-gull-reef",),
+                            ("nw-reg-gull-reef", "nw-wire-gull-reef"),
                         ),
                         St(
                             "Our internal safety audit found zero lost-time injuries on the Gull Reef site.",
@@ -639,7 +808,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("nw-reg-auction-2019",),
+                            ("nw-reg-auction-2019", "nw-wire-auction-2019"),
                             deadline="2020-12-31",
                         ),
                     ),
@@ -735,8 +904,8 @@ def _documents() -> list[Doc]:
                             "factual",
                             "resolvable_now",
                             "true",
-                            "official_records_only",
-                            (exch_key(2017),),
+                            "independent_source",
+                            results_ev(2017),
                         ),
                         St(
                             "We expect EBITDA of DKK 27-29 billion in 2018.",
@@ -744,7 +913,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            (wire_results_key(2018), exch_key(2018)),
+                            results_ev(2018),
                             deadline="2018-12-31",
                             note="30.0 is above the range: literal reading gives false.",
                         ),
@@ -800,7 +969,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("nw-wire-us-portfolio",),
+                            ("nw-wire-us-portfolio", "nw-dl-us-portfolio"),
                             deadline="2022-12-31",
                         ),
                     )
@@ -846,8 +1015,8 @@ def _documents() -> list[Doc]:
                             "factual",
                             "resolvable_now",
                             "mixed",
-                            "official_records_only",
-                            (exch_key(2018),),
+                            "independent_source",
+                            results_ev(2018),
                             note="Capacity right, EBITDA wrong (30.0): half holds.",
                         ),
                         St(
@@ -871,7 +1040,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("nw-reg-sea-lynx-consent",),
+                            ("nw-reg-sea-lynx-consent", "nw-wire-sea-lynx-consent"),
                             deadline="2021-12-31",
                             prob=0.8,
                             pkind="exact",
@@ -916,8 +1085,8 @@ def _documents() -> list[Doc]:
                             "factual",
                             "resolvable_now",
                             "true",
-                            "official_records_only",
-                            (exch_key(2019),),
+                            "independent_source",
+                            results_ev(2019),
                         ),
                         St(
                             "We expect EBITDA of DKK 16-17.5 billion in 2020.",
@@ -925,7 +1094,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            (wire_results_key(2020),),
+                            results_ev(2020),
                             deadline="2020-12-31",
                         ),
                     )
@@ -957,7 +1126,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            ("nw-reg-sea-lynx-commissioned",),
+                            ("nw-reg-sea-lynx-commissioned", "nw-dl-sea-lynx-2024"),
                             deadline="2024-12-31",
                             prob=0.1,
                             pkind="lower_bound",
@@ -992,7 +1161,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (wire_results_key(2020), exch_key(2020)),
+                            results_ev(2020),
                         ),
                         St(
                             "We expect to commission Sea Lynx, our first floating wind farm, in 2024.",
@@ -1000,7 +1169,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("nw-reg-sea-lynx-commissioned",),
+                            ("nw-reg-sea-lynx-commissioned", "nw-dl-sea-lynx-2024"),
                             deadline="2024-12-31",
                         ),
                         St(
@@ -1009,7 +1178,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (wire_results_key(2021),),
+                            results_ev(2021),
                             deadline="2021-12-31",
                             note="1.2 GW added in 2021.",
                         ),
@@ -1065,7 +1234,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (wire_results_key(2021),),
+                            results_ev(2021),
                         ),
                         St(
                             "In 2021 our wind farms produced 21.4 TWh of electricity.",
@@ -1081,7 +1250,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (wire_results_key(2022),),
+                            results_ev(2022),
                             deadline="2022-12-31",
                         ),
                     )
@@ -1130,7 +1299,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            ("nw-stats-2023",),
+                            ("nw-stats-2023", "nw-wire-gas-2023"),
                             deadline="2023-12-31",
                         ),
                     ),
@@ -1155,16 +1324,16 @@ def _documents() -> list[Doc]:
                             "factual",
                             "resolvable_now",
                             "true",
-                            "official_records_only",
-                            (exch_key(2022),),
+                            "independent_source",
+                            results_ev(2022),
                         ),
                         St(
                             "At the end of 2022 we employed 7,900 people.",
                             "factual",
                             "resolvable_now",
                             "true",
-                            "official_records_only",
-                            (exch_key(2022),),
+                            "independent_source",
+                            results_ev(2022),
                         ),
                     )
                 ),
@@ -1222,8 +1391,8 @@ def _documents() -> list[Doc]:
                             "factual",
                             "resolvable_now",
                             "true",
-                            "official_records_only",
-                            (exch_key(2023),),
+                            "independent_source",
+                            results_ev(2023),
                         ),
                         St(
                             "We expect EBITDA of DKK 23-26 billion in 2024.",
@@ -1231,7 +1400,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (wire_results_key(2024),),
+                            results_ev(2024),
                             deadline="2024-12-31",
                             note="26.0 is inside the inclusive range.",
                         ),
@@ -1241,7 +1410,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("nw-wire-hornvig-stake",),
+                            ("nw-wire-hornvig-stake", "nw-dl-hornvig-stake"),
                             deadline="2024-12-31",
                         ),
                     )
@@ -1274,8 +1443,8 @@ def _documents() -> list[Doc]:
                             "factual",
                             "resolvable_now",
                             "false",
-                            "official_records_only",
-                            (exch_key(2023),),
+                            "independent_source",
+                            results_ev(2023),
                             note="8,500 in the 2023 filing.",
                         ),
                     )
@@ -1337,7 +1506,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (wire_results_key(2024),),
+                            results_ev(2024),
                         ),
                         St(
                             "We expect EBITDA above DKK 28 billion in 2025.",
@@ -1345,7 +1514,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("nw-wire-results-2025", "nw-wire-results-2025-copy"),
+                            (*results_ev(2025), "nw-wire-results-2025-copy"),
                             deadline="2025-12-31",
                             note="The wire story and its syndicated copy are one story, counted once.",
                         ),
@@ -1354,8 +1523,8 @@ def _documents() -> list[Doc]:
                             "factual",
                             "resolvable_now",
                             "true",
-                            "official_records_only",
-                            (exch_key(2024),),
+                            "independent_source",
+                            results_ev(2024),
                         ),
                     )
                 ),
@@ -1382,7 +1551,7 @@ def _documents() -> list[Doc]:
                         "resolvable_now",
                         "true",
                         "independent_source",
-                        ("nw-stats-auctions-2025",),
+                        ("nw-stats-auctions-2025", "nw-dl-auctions-2025"),
                         deadline="2025-12-31",
                     ),
                     LUND,
@@ -1416,7 +1585,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (wire_results_key(2025),),
+                            results_ev(2025),
                         ),
                         St(
                             "We expect EBITDA of DKK 30-33 billion in 2026.",
@@ -1724,6 +1893,50 @@ def _mentions_and_traps() -> list[Doc]:
     ]
 
 
+def year_figures(year: int, staff: bool = True, production: bool = True) -> Own:
+    """Routine figures a results announcement repeats, each checkable in that year's filing."""
+    _gw, _ebitda, employees, twh, _filed = FIGURES[year]
+    sts = []
+    if staff:
+        sts.append(
+            St(
+                f"At the end of {year} we employed {employees} people.",
+                "factual",
+                "resolvable_now",
+                "true",
+                "independent_source",
+                results_ev(year),
+            )
+        )
+    if production:
+        sts.append(
+            St(
+                f"Our wind farms generated {twh} TWh of electricity in {year}.",
+                "factual",
+                "resolvable_now",
+                "true",
+                "official_records_only",
+                (exch_key(year),),
+            )
+        )
+    return Own(tuple(sts))
+
+
+# Appended to the results announcements so that a sample of a few documents still
+# holds enough checkable figures for a score.
+EXTRA_BLOCKS: dict[str, tuple[Block, ...]] = {
+    "nw-results-2014": (year_figures(2014),),
+    "nw-results-2017": (year_figures(2017),),
+    "nw-results-2019": (year_figures(2019),),
+    "nw-results-2020": (year_figures(2020),),
+    "nw-results-2021": (year_figures(2021, production=False),),
+    "nw-results-2022": (year_figures(2022, staff=False),),
+    "nw-results-2023": (year_figures(2023),),
+    "nw-results-2024": (year_figures(2024, staff=False),),
+    "nw-results-2025": (year_figures(2025),),
+}
+
+
 def world() -> SubjectWorld:
     return SubjectWorld(
         id=ID,
@@ -1736,5 +1949,5 @@ def world() -> SubjectWorld:
         prefix="nw",
         coverage="covered",
         coverage_reason="A listed company (an organisation): public professional output may be covered.",
-        docs=(*_documents(), *_evidence(), *_mentions_and_traps()),
+        docs=(*with_extras(_documents(), EXTRA_BLOCKS), *_evidence(), *_mentions_and_traps()),
     )

@@ -3,7 +3,20 @@ interviews and makes forecasts (coverable public figure)."""
 
 from __future__ import annotations
 
-from corpus_world.model import Ask, Block, Doc, Narr, Own, Para, Said, SaidColon, St, SubjectWorld, Told
+from corpus_world.model import (
+    Ask,
+    Block,
+    Doc,
+    Narr,
+    Own,
+    Para,
+    Said,
+    SaidColon,
+    St,
+    SubjectWorld,
+    Told,
+    with_extras,
+)
 
 ID = "amara-okafor"
 NAME = "Amara Okafor"
@@ -38,19 +51,70 @@ def stats(year: int) -> str:
     return f"ok-stats-{year}"
 
 
+def wire_review(year: int) -> str:
+    return f"ok-wire-review-{year}"
+
+
+def both(year: int) -> tuple[str, ...]:
+    """The statistics office's review and the wire's year-in-review: two publishers."""
+    return (stats(year), wire_review(year))
+
+
+def _wire_reviews() -> list[Doc]:
+    """The Wire's energy year in review: the same figures in its own words (a second publisher)."""
+    docs = []
+    for year, (solar, battery, brent, ev, ws, coal, eu) in STATS.items():
+        published = f"{year + 1}-02-10"
+        sentences = (
+            f"The world installed {solar} GW of new solar panels in {year}, official statistics show.",
+            f"Battery packs averaged ${battery} per kWh in {year}.",
+            f"Brent, the oil benchmark, averaged ${brent} a barrel in {year}.",
+            f"Buyers worldwide took {ev} million electric cars in {year}.",
+            f"Wind turbines and solar panels supplied {ws}% of the world's power in {year}, and coal {coal}%.",
+            f"Electric models made up {eu}% of new cars sold in Europe in {year}.",
+            "Economists including Amara Okafor have tracked these numbers for years.",
+        )
+        docs.append(
+            Doc(
+                key=wire_review(year),
+                url=f"https://wire.example/world/{published}-energy-year-in-review-{year}",
+                title=f"Energy in {year}: the year in review",
+                site="The Wire",
+                kind="wire_service",
+                published=published,
+                subjects=(ID,),
+                keywords=(
+                    *KW,
+                    "year in review",
+                    str(year),
+                    "solar",
+                    "battery prices",
+                    "Brent",
+                    "oil",
+                    "electric cars",
+                    "EV sales",
+                    "coal",
+                    "wind and solar",
+                ),
+                blocks=tuple(Narr(s) for s in sentences),
+            )
+        )
+    return docs
+
+
 def _reviews() -> list[Doc]:
     docs = []
     for year, (solar, battery, brent, ev, ws, coal, eu) in STATS.items():
         published = f"{year + 1}-01-31"
         sentences = (
-            f"World Energy Review {year}, published {published} by the World Energy Statistics Office (fictional).",
-            f"In {year} the world added {solar} GW of solar capacity.",
-            f"The average price of lithium-ion battery packs was ${battery} per kWh in {year}.",
-            f"Brent crude averaged ${brent} a barrel in {year}.",
-            f"Global sales of electric cars were {ev} million in {year}.",
-            f"Wind and solar produced {ws}% of global electricity in {year}.",
-            f"Coal produced {coal}% of global electricity in {year}.",
-            f"Electric cars were {eu}% of new car sales in Europe in {year}.",
+            f"World Energy Review {year}, published {published} by the Energy Statistics Office (fictional).",
+            f"Solar capacity additions worldwide totalled {solar} GW in {year}.",
+            f"Lithium-ion battery packs cost an average of ${battery} per kWh in {year}.",
+            f"The price of Brent crude oil averaged ${brent} per barrel over {year}.",
+            f"Electric car sales worldwide reached {ev} million in {year}.",
+            f"Wind and solar power together generated {ws}% of the world's electricity in {year}.",
+            f"Coal-fired plants generated {coal}% of the world's electricity in {year}.",
+            f"In Europe, electric cars accounted for {eu}% of new car registrations in {year}.",
             *EXTRA_STATS.get(year, ()),
             "Forecasters such as Amara Okafor are often measured against these figures.",
         )
@@ -59,7 +123,7 @@ def _reviews() -> list[Doc]:
                 key=stats(year),
                 url=f"https://energystats.example/reviews/world-energy-review-{year}",
                 title=f"World Energy Review {year}",
-                site="World Energy Statistics Office (fictional)",
+                site="Energy Statistics Office (fictional)",
                 kind="official_record",
                 published=published,
                 subjects=(ID,),
@@ -107,13 +171,90 @@ def _news(
     )
 
 
+def _second_reports() -> list[Doc]:
+    """A second independent publisher for outcomes first reported elsewhere."""
+
+    def story(
+        key: str,
+        host: str,
+        site: str,
+        published: str,
+        slug: str,
+        title: str,
+        sentence: str,
+        kw: tuple[str, ...],
+    ) -> Doc:
+        kind = "wire_service" if host == "wire.example" else "established_newsroom"
+        return _news(key, host, site, kind, published, slug, title, (sentence,), kw)
+
+    return [
+        story(
+            "ok-dl-edition-2019",
+            "dailyledger.example",
+            "The Daily Ledger",
+            "2019-11-08",
+            "cheap-power-again",
+            "Cheap Power returns",
+            "Amara Okafor's Cheap Power came out in a second edition on 1 November 2019.",
+            ("Cheap Power", "second edition", "2019"),
+        ),
+        story(
+            "ok-wire-dataset-2018",
+            "wire.example",
+            "The Wire",
+            "2018-12-11",
+            "okafor-dataset-public",
+            "Okafor publishes household energy data",
+            "The economist Amara Okafor made her household energy "
+            "dataset, covering 12,400 households in 9 countries, public on 10 December 2018.",
+            ("household energy dataset", "open data", "2018"),
+        ),
+        story(
+            "ok-mp-commission-2020",
+            "morningpost.example",
+            "The Morning Post",
+            "2020-05-01",
+            "okafor-leaves-commission",
+            "Okafor hands over the energy commission",
+            "Amara Okafor left the chair of the National Energy Commission on 30 April 2020, after it "
+            "delivered its final report with 40 recommendations on 2 March 2020; she had been appointed on "
+            "19 April 2018.",
+            ("National Energy Commission", "chair", "report", "2020"),
+        ),
+        story(
+            "ok-wire-grid-2025",
+            "wire.example",
+            "The Wire",
+            "2025-03-02",
+            "no-mega-blackout",
+            "Europe avoided a mega-blackout",
+            "No European power cut between 2020 and 2024 hit more than 2 million "
+            "customers, the statistics office reported, despite warnings from Amara Okafor and others.",
+            ("blackout", "outage", "Europe", "2024"),
+        ),
+        story(
+            "ok-wire-model-2021",
+            "wire.example",
+            "The Wire",
+            "2021-07-02",
+            "okafor-model-late",
+            "Okafor's open-source model is late",
+            "Amara Okafor's open-source energy forecasting model, promised "
+            "for June 2021, had not been released by 1 July 2021.",
+            ("forecasting model", "open source", "2021"),
+        ),
+    ]
+
+
 def _evidence() -> list[Doc]:
     return [
         *_reviews(),
+        *_wire_reviews(),
+        *_second_reports(),
         _news(
             "ok-grid-2025",
             "energystats.example",
-            "World Energy Statistics Office (fictional)",
+            "Energy Statistics Office (fictional)",
             "official_record",
             "2025-03-01",
             "european-grid-reliability-2020-2024",
@@ -300,7 +441,7 @@ def _quoting(
 
 
 def _fact(text: str, year: int, verdict: str = "true", note: str = "") -> St:
-    return St(text, "factual", "resolvable_now", verdict, "independent_source", (stats(year),), note=note)
+    return St(text, "factual", "resolvable_now", verdict, "independent_source", both(year), note=note)
 
 
 def _documents() -> list[Doc]:
@@ -325,7 +466,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2016),),
+                            both(2016),
                             deadline="2016-12-31",
                         ),
                         St(
@@ -379,7 +520,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2016),),
+                            both(2016),
                             deadline="2016-12-31",
                         ),
                     )
@@ -405,7 +546,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2020),),
+                            both(2020),
                             deadline="2020-12-31",
                             prob=0.8,
                             pkind="exact",
@@ -422,7 +563,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2022),),
+                            both(2022),
                             deadline="2022-12-31",
                             prob=0.2,
                             pkind="upper_bound",
@@ -434,7 +575,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            (stats(2019),),
+                            both(2019),
                             deadline="2019-12-31",
                             prob=0.4,
                             pkind="exact",
@@ -488,7 +629,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            (stats(2018),),
+                            both(2018),
                             deadline="2018-12-31",
                             note="Sales were exactly 2.0 million: 'pass' is strict, a tie is a no.",
                         ),
@@ -504,7 +645,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2020),),
+                            both(2020),
                             deadline="2020-12-31",
                         ),
                     ),
@@ -556,7 +697,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("ok-mp-edition-2019",),
+                            ("ok-mp-edition-2019", "ok-dl-edition-2019"),
                             deadline="2019-12-31",
                         ),
                         St(
@@ -565,7 +706,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("ok-dl-dataset-2018", "ok-dataset-2018"),
+                            ("ok-dl-dataset-2018", "ok-wire-dataset-2018", "ok-dataset-2018"),
                             deadline="2018-12-31",
                         ),
                     )
@@ -588,7 +729,7 @@ def _documents() -> list[Doc]:
                         "resolvable_now",
                         "true",
                         "independent_source",
-                        ("ok-parliament-commission",),
+                        ("ok-parliament-commission", "ok-mp-commission-2020"),
                     ),
                     NAME,
                 ),
@@ -599,7 +740,7 @@ def _documents() -> list[Doc]:
                         "resolvable_now",
                         "true",
                         "independent_source",
-                        ("ok-parliament-commission",),
+                        ("ok-parliament-commission", "ok-mp-commission-2020"),
                         deadline="2020-03-31",
                     ),
                     NAME,
@@ -622,7 +763,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("ok-dl-dataset-2018",),
+                            ("ok-dl-dataset-2018", "ok-wire-dataset-2018"),
                         ),
                     )
                 ),
@@ -646,7 +787,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2022),),
+                            both(2022),
                             deadline="2022-12-31",
                             prob=0.7,
                             pkind="exact",
@@ -693,7 +834,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            ("ok-parliament-commission",),
+                            ("ok-parliament-commission", "ok-mp-commission-2020"),
                             deadline="2020-12-31",
                         ),
                     ),
@@ -767,7 +908,7 @@ def _documents() -> list[Doc]:
                         "resolvable_now",
                         "true",
                         "independent_source",
-                        ("ok-parliament-commission",),
+                        ("ok-parliament-commission", "ok-mp-commission-2020"),
                     ),
                     NAME,
                     "The Wire",
@@ -797,7 +938,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2022),),
+                            both(2022),
                             deadline="2022-12-31",
                             prob=0.9,
                             pkind="exact",
@@ -816,7 +957,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            ("ok-grid-2025",),
+                            ("ok-grid-2025", "ok-wire-grid-2025"),
                             deadline="2024-12-31",
                             prob=0.1,
                             pkind="lower_bound",
@@ -834,7 +975,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            ("ok-dl-model-2021",),
+                            ("ok-dl-model-2021", "ok-wire-model-2021"),
                             deadline="2021-06-30",
                         ),
                     ),
@@ -883,7 +1024,17 @@ def _documents() -> list[Doc]:
             "The Morning Post",
             "2022-03-15",
             (
-                Said(_fact("Europe imported 155 bcm of Russian gas in 2021.", 2021), NAME),
+                Said(
+                    St(
+                        "Europe imported 155 bcm of Russian gas in 2021.",
+                        "factual",
+                        "resolvable_now",
+                        "true",
+                        "independent_source",
+                        (stats(2021),),
+                    ),
+                    NAME,
+                ),
                 Said(
                     St(
                         "There's a 25% chance that European gas prices fall back below EUR 20 per MWh by 2024.",
@@ -919,7 +1070,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2023),),
+                            both(2023),
                             deadline="2023-12-31",
                         ),
                     ),
@@ -934,7 +1085,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "false",
                             "independent_source",
-                            (stats(2023),),
+                            both(2023),
                             deadline="2023-12-31",
                             prob=0.6,
                             pkind="exact",
@@ -1010,7 +1161,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2024),),
+                            both(2024),
                             deadline="2024-12-31",
                             prob=0.85,
                             pkind="exact",
@@ -1027,7 +1178,7 @@ def _documents() -> list[Doc]:
                             "resolvable_now",
                             "true",
                             "independent_source",
-                            (stats(2025),),
+                            both(2025),
                             deadline="2025-12-31",
                             note="33.0% is below one third (33.3%).",
                         ),
@@ -1183,6 +1334,26 @@ def _documents() -> list[Doc]:
     ]
 
 
+# Appended to the "numbers" posts so that a sample of a few documents still holds
+# enough checkable figures for a score.
+EXTRA_BLOCKS: dict[str, tuple[Block, ...]] = {
+    "ok-blog-2016": (Own((_fact("Global electric car sales were 0.5 million in 2015.", 2015),)),),
+    "ok-blog-2019": (Own((_fact("Coal produced 38.0% of the world's electricity in 2018.", 2018),)),),
+    "ok-blog-2023": (Own((_fact("Battery pack prices rose to $151 per kWh in 2022.", 2022),)),),
+    "ok-blog-2024": (
+        Own(
+            (
+                _fact("Global electric car sales were 14.0 million in 2023.", 2023),
+                _fact(
+                    "Brent crude averaged $90 a barrel in 2023.", 2023, "false", note="$82.5 in the review."
+                ),
+            )
+        ),
+    ),
+    "ok-blog-2026": (Own((_fact("Solar additions reached 610 GW in 2025.", 2025),)),),
+}
+
+
 def world() -> SubjectWorld:
     return SubjectWorld(
         id=ID,
@@ -1196,5 +1367,5 @@ def world() -> SubjectWorld:
         coverage="covered",
         coverage_reason="Public figure (economist and commentator, not a serving politician): public professional "
         "output may be covered.",
-        docs=(*_documents(), *_evidence()),
+        docs=(*with_extras(_documents(), EXTRA_BLOCKS), *_evidence()),
     )
