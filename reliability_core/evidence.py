@@ -44,6 +44,7 @@ from reliability_core.models.subjects import RegistryEntry
 from reliability_core.models.verdicts import EvidenceItem
 from reliability_core.providers.base import ModelGateway, SearchQuery
 from reliability_core.sources import (
+    SourceClassification,
     SourcePolicy,
     classify_source,
     default_source_policy,
@@ -290,6 +291,118 @@ def interleave_sides(
 # --- the step ---------------------------------------------------------------------------
 
 
+def page_exclusion_reason(
+    snapshot: PageSnapshot, *, own_urls: Sequence[str], own_text: str, source: SourceClassification
+) -> str:
+    """Why an opened page gives no evidence, or "" when it is read. In order: the fetcher did
+    not read it (robots.txt, a crawl delay over 30 s, an error: [M] step 7 "respecting each
+    site's robots.txt"); it redirects to the claim's own source or is a copy of it at another
+    address ([M] step 7 "including copies of it at other addresses"); its class is rejected
+    ([R] "No: social media, forums, ...")."""
+    if snapshot.outcome != "ok":
+        return f"not read: {snapshot.outcome} {snapshot.reason}".strip()
+    if is_own_source_url(snapshot.final_url or snapshot.url, own_urls):
+        return "redirects to the claim's own source document"
+    if own_text and is_copy_of(snapshot.main_text or snapshot.text, own_text):
+        return "copy of the claim's own source at another address"
+    if not source.accepted:
+        return f"rejected source class {source.source_class}: never evidence ({source.reason})"
+    return ""
+
+
+async def search_both_sides(
+    *,
+    claim: Claim,
+    criteria: ResolutionCriteria,
+    gateway: ModelGateway,
+    search: SearchLike,
+    method_version: str,
+) -> tuple[PlanResearchOutput, list[SearchResultSet]]:
+    """[M] step 7 "It looks for evidence for and against equally": the "plan_research" step
+    writes separate queries for each side; every query's result set is kept (purpose
+    ``evidence:<claim id>:for`` or ``:against``), so every URL used can be shown to come from search."""
+    plan = await gateway.run(
+        STEP_PLAN_RESEARCH,
+        PlanResearchInput(
+            restatement=claim.restatement,
+            claim_type=claim.claim_type,
+            made_on=claim.made_on,
+            deadline=claim.deadline,
+            judge_at=criteria.judge_at,
+            levels=criteria.levels,
+            numeric=criteria.numeric,
+        ),
+        PlanResearchOutput,
+    )
+    result_sets: list[SearchResultSet] = []
+    for side, queries in (("for", plan.queries_for), ("against", plan.queries_against)):
+        for query in dict.fromkeys(q.strip() for q in queries if q.strip()):
+            result_sets.append(
+                await search.search(
+                    claim.subject_id,
+                    f"evidence:{claim.id}:{side}",
+                    SearchQuery(query=query, max_results=EVIDENCE_RESULTS_PER_QUERY),
+                    method_version,
+                )
+            )
+    return plan, result_sets
+
+
+def side_of(result_set: SearchResultSet) -> Side:
+    """The side a result set was searched for, from its purpose."""
+    return "against" if result_set.purpose.endswith(":against") else "for"
+
+
+def evidence_item(
+    *,
+    claim: Claim,
+    snapshot: PageSnapshot,
+    url: str,
+    side: Side,
+    search_date: date | None,
+    source: SourceClassification,
+    proposed: ReadItem,
+    method_version: str,
+) -> EvidenceItem:
+    """One proposed quote as a stored item: [V] T1 "Find the quote verbatim" against the fetched
+    page text and "Find the value inside the quote"; excluded with its reason when it cannot be
+    evidence; the fetch record (status, time, SHA-256) kept with it."""
+    check = verify_quote(
+        proposed.quote, snapshot.text, min_chars=EVIDENCE_QUOTE_MIN_CHARS, max_chars=EVIDENCE_QUOTE_MAX_CHARS
+    )
+    observed = proposed.observed_value
+    if observed is not None and not (check.verified and value_in_quote(observed, proposed.quote)):
+        observed = None
+    reason = item_exclusion_reason(proposed, verified=check.verified, claim=claim)
+    return EvidenceItem(
+        method_version=method_version,
+        id=stable_id("evd", claim.id, snapshot.sha256, proposed.quote),
+        claim_id=claim.id,
+        subject_id=claim.subject_id,
+        url=url,
+        final_url=snapshot.final_url,
+        snapshot_id=snapshot.id,
+        snapshot_sha256=snapshot.sha256,
+        http_status=snapshot.status,
+        fetched_at=snapshot.fetched_at,
+        quote=proposed.quote,
+        quote_verified=check.verified,
+        source_class=source.source_class,
+        publisher=source.publisher,
+        independent=not source.subject_own,
+        published_date=proposed.published_date or search_date,
+        side=side,
+        stance=proposed.stance,
+        observed_value=observed,
+        excluded=bool(reason),
+        exclusion_reason=reason,
+        primary_or_major=source.primary_or_major,
+        subject_own=source.subject_own,
+        source_reason=source.reason,
+        evidence_kind=proposed.kind,
+    )
+
+
 async def gather_evidence(
     *,
     claim: Claim,
@@ -306,101 +419,49 @@ async def gather_evidence(
 ) -> EvidenceResult:
     """[M] step 7 for one claim. Only URLs the search returned are opened; every quote is
     verified against the page the fetcher read; excluded items are kept with reasons.
-    ``subject`` gives the subject's own domains (its pages are its records or its ordinary
-    statements, never independent); ``model_steering_check`` adds the "detect_steering"
-    model step to the rule-based steering check of the evidence pages."""
+    ``subject`` gives the subject's own domains and names (its pages are its records or its
+    ordinary statements, never independent); ``model_steering_check`` adds the
+    "detect_steering" model step to the rule-based steering check of the evidence pages."""
     policy = policy or default_source_policy()
-    own_domains = subject_domains(subject)
-    plan = await gateway.run(
-        STEP_PLAN_RESEARCH,
-        PlanResearchInput(
-            restatement=claim.restatement,
-            claim_type=claim.claim_type,
-            made_on=claim.made_on,
-            deadline=claim.deadline,
-            judge_at=criteria.judge_at,
-            levels=criteria.levels,
-            numeric=criteria.numeric,
-        ),
-        PlanResearchOutput,
+    names = names_of(subject)
+    plan, result_sets = await search_both_sides(
+        claim=claim, criteria=criteria, gateway=gateway, search=search, method_version=method_version
     )
-    result_sets: list[SearchResultSet] = []
-    side_urls: dict[Side, list[tuple[str, date | None]]] = {"for": [], "against": []}
-    for side, queries in (("for", plan.queries_for), ("against", plan.queries_against)):
-        for query in dict.fromkeys(q.strip() for q in queries if q.strip()):
-            result_set = await search.search(
-                claim.subject_id,
-                f"evidence:{claim.id}:{side}",
-                SearchQuery(query=query, max_results=EVIDENCE_RESULTS_PER_QUERY),
-                method_version,
-            )
-            result_sets.append(result_set)
-            side_urls[side].extend((r.url, r.published_date) for r in result_set.results)  # type: ignore[index]
-
     returned = urls_returned_by_search(result_sets)
     own_urls = [claim.url] + ([own_source.url, own_source.final_url or ""] if own_source else [])
     own_text = (own_source.main_text or own_source.text) if own_source else ""
+    by_side: dict[Side, list[tuple[str, date | None]]] = {"for": [], "against": []}
+    for result_set in result_sets:
+        by_side[side_of(result_set)].extend((r.url, r.published_date) for r in result_set.results)
     snapshots: list[PageSnapshot] = []
     skipped: list[PageSkip] = []
     items: list[EvidenceItem] = []
     page_texts: dict[str, str] = {}
 
-    for url, side, search_date in interleave_sides(side_urls["for"], side_urls["against"]):
-        if canonical_url(url) not in returned:  # defensive: the list is built from result sets
+    for url, side, search_date in interleave_sides(by_side["for"], by_side["against"]):
+        if canonical_url(url) not in returned:  # defensive: the list is built from the result sets
             continue
         if is_own_source_url(url, own_urls):
             skipped.append(PageSkip(url=url, side=side, reason="the claim's own source document (same URL)"))
             continue
         snapshot = await fetcher.snapshot(url, method_version)
         snapshots.append(snapshot)
-        if snapshot.outcome != "ok":
-            skipped.append(
-                PageSkip(
-                    url=url,
-                    side=side,
-                    reason=f"not read: {snapshot.outcome} {snapshot.reason}".strip(),
-                    snapshot_id=snapshot.id,
-                )
-            )
-            continue
         page_url = snapshot.final_url or snapshot.url
-        if is_own_source_url(page_url, own_urls):
-            skipped.append(
-                PageSkip(
-                    url=url,
-                    side=side,
-                    reason="redirects to the claim's own source document",
-                    snapshot_id=snapshot.id,
-                )
-            )
-            continue
         body = snapshot.main_text or snapshot.text
-        if own_text and is_copy_of(body, own_text):
-            skipped.append(
-                PageSkip(
-                    url=url,
-                    side=side,
-                    reason="copy of the claim's own source at another address",
-                    snapshot_id=snapshot.id,
-                )
-            )
-            continue
         source = classify_source(
             page_url,
             title=snapshot.title,
             text=body,
-            own_domains=own_domains,
-            subject_names=names_of(subject),
+            own_domains=subject_domains(subject),
+            subject_names=names,
             policy=policy,
         )
-        if not source.accepted:
+        why_not = page_exclusion_reason(snapshot, own_urls=own_urls, own_text=own_text, source=source)
+        if why_not:
+            rejected_class = source.source_class if snapshot.outcome == "ok" and not source.accepted else None
             skipped.append(
                 PageSkip(
-                    url=url,
-                    side=side,
-                    reason=f"rejected source class {source.source_class}: never evidence ({source.reason})",
-                    snapshot_id=snapshot.id,
-                    source_class=source.source_class,
+                    url=url, side=side, reason=why_not, snapshot_id=snapshot.id, source_class=rejected_class
                 )
             )
             continue
@@ -416,51 +477,24 @@ async def gather_evidence(
                 page_title=snapshot.title,
                 page_published=search_date,
                 page_text=body,
-                subject_names=names_of(subject),
+                subject_names=names,
             ),
             ReadEvidenceOutput,
         )
         page_texts[snapshot.id] = body
-        for proposed in read.items:
-            check = verify_quote(
-                proposed.quote,
-                snapshot.text,
-                min_chars=EVIDENCE_QUOTE_MIN_CHARS,
-                max_chars=EVIDENCE_QUOTE_MAX_CHARS,
+        items.extend(
+            evidence_item(
+                claim=claim,
+                snapshot=snapshot,
+                url=url,
+                side=side,
+                search_date=search_date,
+                source=source,
+                proposed=proposed,
+                method_version=method_version,
             )
-            observed = proposed.observed_value
-            if observed is not None and check.verified and not value_in_quote(observed, proposed.quote):
-                observed = None  # [V] T1 "Find the value inside the quote": an unfound value is not kept
-            reason = item_exclusion_reason(proposed, verified=check.verified, claim=claim)
-            items.append(
-                EvidenceItem(
-                    method_version=method_version,
-                    id=stable_id("evd", claim.id, snapshot.sha256, proposed.quote),
-                    claim_id=claim.id,
-                    subject_id=claim.subject_id,
-                    url=url,
-                    final_url=snapshot.final_url,
-                    snapshot_id=snapshot.id,
-                    snapshot_sha256=snapshot.sha256,
-                    http_status=snapshot.status,
-                    fetched_at=snapshot.fetched_at,
-                    quote=proposed.quote,
-                    quote_verified=check.verified,
-                    source_class=source.source_class,
-                    publisher=source.publisher,
-                    independent=not source.subject_own,
-                    published_date=proposed.published_date or search_date,
-                    side=side,
-                    stance=proposed.stance,
-                    observed_value=observed,
-                    excluded=bool(reason),
-                    exclusion_reason=reason,
-                    primary_or_major=source.primary_or_major,
-                    subject_own=source.subject_own,
-                    source_reason=source.reason,
-                    evidence_kind=proposed.kind,
-                )
-            )
+            for proposed in read.items
+        )
 
     items = mark_same_story(_dedupe_items(items), page_texts)
     admitted_pages = {item.snapshot_id for item in items if not item.excluded}
