@@ -255,6 +255,10 @@ def answer_key(docs: list[tuple[SubjectWorld | None, Doc]], url_of: dict[str, st
             row["not_evidence"] = [{"url": url_of[k], "reason": r} for k, r in st.rej]
             row["notes"] = st.note
             statements.append(row)
+    for row in subjects:
+        row["expected_counts"] = expected_counts(
+            [s for s in statements if s["subject_id"] == row["subject_id"]]
+        )
     return {
         "now": NOW,
         "trap_classes": list(TRAP_CLASSES),
@@ -262,6 +266,37 @@ def answer_key(docs: list[tuple[SubjectWorld | None, Doc]], url_of: dict[str, st
         "statements": statements,
         "traps": traps,
         "web_behaviour": [{"url": url, "expect": expect} for url, expect in WEB_BEHAVIOUR],
+    }
+
+
+def expected_counts(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Summary counts of one subject's labelled statements, for end-to-end assertions."""
+    kept = [r for r in rows if r["kept"]]
+    by_type: dict[str, dict[str, int]] = {}
+    for r in kept:
+        if r["type"] is None:
+            continue
+        triage = by_type.setdefault(r["type"], {})
+        triage[r["triage"]] = triage.get(r["triage"], 0) + 1
+    scorable: dict[str, int] = {}
+    for r in kept:
+        if (
+            r["triage"] == "resolvable_now"
+            and not r["party_political"]
+            and r["verdict"] not in (None, "unresolvable")
+        ):
+            scorable[r["type"]] = scorable.get(r["type"], 0) + 1
+    dropped: dict[str, int] = {}
+    for r in rows:
+        if r["drop_reason"]:
+            dropped[r["drop_reason"]] = dropped.get(r["drop_reason"], 0) + 1
+    return {
+        "statements": len(rows),
+        "kept": len(kept),
+        "dropped": dict(sorted(dropped.items())),
+        "triage_by_type": {t: dict(sorted(v.items())) for t, v in sorted(by_type.items())},
+        "with_expected_verdict_by_type": dict(sorted(scorable.items())),
+        "party_political": sum(1 for r in kept if r["party_political"]),
     }
 
 

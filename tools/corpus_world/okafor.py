@@ -110,7 +110,7 @@ def _reviews() -> list[Doc]:
             f"World Energy Review {year}, published {published} by the Energy Statistics Office (fictional).",
             f"Solar capacity additions worldwide totalled {solar} GW in {year}.",
             f"Lithium-ion battery packs cost an average of ${battery} per kWh in {year}.",
-            f"The price of Brent crude oil averaged ${brent} per barrel over {year}.",
+            f"In {year} the price of Brent crude oil averaged ${brent} a barrel.",
             f"Electric car sales worldwide reached {ev} million in {year}.",
             f"Wind and solar power together generated {ws}% of the world's electricity in {year}.",
             f"Coal-fired plants generated {coal}% of the world's electricity in {year}.",
