@@ -174,10 +174,27 @@ ANALYST_MARKERS = re.compile(r"\banalysts?\b|\bconsensus estimate", re.I)
 
 _UNIT = (
     r"(gw|mw|kw|twh|gwh|mwh|billion|bn|million|mn|%|per\s?cent|percent|people|employees|staff"
-    r"|per\s+(?:kwh|mwh|twh|tonne|barrel|person|year))"
+    r"|per\s+(?:kwh|mwh|twh|tonne|barrel|person|year)"
+    # any plural noun counts things ("8,200 donors", "9 countries"); years are excluded below
+    r"|[a-z]{2,}(?:ies|es|s))"
 )
 _NUMBER = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
-NUMBER_WITH_UNIT = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_UNIT}(?![a-z])", re.IGNORECASE)
+_NUMBER_WITH_UNIT = re.compile(rf"(?<![\w.]){_NUMBER}\s*{_UNIT}(?![a-z])", re.IGNORECASE)
+_NAMED_UNITS = re.compile(
+    r"^(gw|mw|kw|twh|gwh|mwh|billion|bn|million|mn|%|per\s?cent|percent|people|employees|staff|per\s+\w+)$",
+    re.I,
+)
+
+
+def figures(text: str) -> list[re.Match[str]]:
+    """Numbers with a unit; a year followed by a plural noun ("2025 results") is not a figure."""
+    return [
+        m
+        for m in _NUMBER_WITH_UNIT.finditer(text)
+        if _NAMED_UNITS.match(m.group(2)) or not re.fullmatch(r"(19|20)\d\d", m.group(1))
+    ]
+
+
 RANGE_WITH_UNIT = re.compile(
     rf"(?<![\w.]){_NUMBER}\s*(?:-|–|to)\s*{_NUMBER}\s*{_UNIT}(?![a-z])", re.IGNORECASE
 )
@@ -344,7 +361,7 @@ def claim_figure(
         return ClaimFigure(
             unit=unit, operator="range", low=to_number(ranged.group(1)), high=to_number(ranged.group(2))
         )
-    match = NUMBER_WITH_UNIT.search(restatement)
+    match = next(iter(figures(restatement)), None)
     if not match:
         return None
     value, unit = to_number(match.group(1)), normalise_unit(match.group(2))
@@ -390,7 +407,7 @@ def figure_context(restatement: str) -> set[str]:
     """Key terms around the claim's own figure ("installed 1.2 GW of new offshore wind
     capacity"): what the figure measures, to pick the matching number in a sentence."""
     text = remove_stated_probability(restatement)
-    match = RANGE_WITH_UNIT.search(text) or NUMBER_WITH_UNIT.search(text)
+    match = RANGE_WITH_UNIT.search(text) or next(iter(figures(text)), None)
     if not match:
         return set(key_terms(text))
     window = text[max(0, match.start() - 40) : match.end() + 50]
@@ -410,7 +427,7 @@ def observed_value(
         return None
     wants_added = bool(context and context & set(_ADDED_WORDS))
     best: tuple[int, float] | None = None
-    for match in NUMBER_WITH_UNIT.finditer(sentence):
+    for match in figures(sentence):
         if normalise_unit(match.group(2)) != figure.unit:
             continue
         value = to_number(match.group(1))
@@ -551,9 +568,7 @@ def read_sentence(
         stance = "supports" if figure_holds(figure, observed) else "contradicts"
     elif other_period(sentence, restatement, judge_year):
         stance = "neutral"  # an account of another year says nothing about this claim
-    elif figure is not None and any(
-        normalise_unit(m.group(2)) == figure.unit for m in NUMBER_WITH_UNIT.finditer(sentence)
-    ):
+    elif figure is not None and any(normalise_unit(m.group(2)) == figure.unit for m in figures(sentence)):
         stance = "neutral"  # a figure in the claim's unit that is not the observation
     else:
         stance = cue_stance(sentence, restatement)

@@ -50,7 +50,7 @@ class CountingGateway:
 
 def restatement(quote: str, name: str, speaker: str) -> str:
     """A self-contained restatement from the answer key (first person replaced by the speaker)."""
-    text = re.sub(r"\b[Ww]e\b", name, quote)
+    text = re.sub(r"\b([Ww]e|us)\b", name, quote)
     text = re.sub(r"\b[Oo]ur\b", f"{name}'s", text)
     return re.sub(r"\bI\b", speaker or name, text)
 
