@@ -763,7 +763,7 @@ def _documents() -> list[Doc]:
                         cw_ev(2018),
                         deadline="2018-12-31",
                     ),
-                    REYES,
+                    "Clearwater executive director Tomas Reyes",
                 ),
                 Said(
                     St("The growth is remarkable.", speaker="Ada Kim", drop="other_speaker"),

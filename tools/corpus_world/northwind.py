@@ -1023,7 +1023,7 @@ def _documents() -> list[Doc]:
                             "Our wind farms produced 18 TWh in 2018.",
                             "factual",
                             "resolvable_now",
-                            "mostly_false",
+                            "false",
                             "official_records_only",
                             (exch_key(2018),),
                             note="15.1 TWh in the filing.",
@@ -1554,7 +1554,7 @@ def _documents() -> list[Doc]:
                         ("nw-stats-auctions-2025", "nw-dl-auctions-2025"),
                         deadline="2025-12-31",
                     ),
-                    LUND,
+                    "Northwind chief executive Freja Lund",
                 ),
                 Said(
                     St("Developers priced too low for years.", speaker="Sara Quist", drop="other_speaker"),
