@@ -18,6 +18,7 @@ from fastapi import FastAPI, Header, Query, Request, Response
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import TypeAdapter
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from reliability_api.auth import STEWARD_SCOPE, bearer_token, token_is_valid
@@ -127,6 +128,29 @@ def etag_matches(etag: str, if_none_match: str | None) -> bool:
         return False
     tags = {t.strip().removeprefix("W/") for t in if_none_match.split(",")}
     return "*" in tags or etag in tags
+
+
+_OPTIONAL_TIME: TypeAdapter[datetime | None] = TypeAdapter(datetime | None)
+
+
+def envelope_json(
+    report_json: str, *, stale: bool, refresh_requested_at: datetime | None, served_until: datetime
+) -> bytes:
+    """``ReportEnvelope`` as JSON around a report's stored JSON text (byte-equal to
+    ``ReportEnvelope(...).model_dump_json()`` for a report stored by the current model)."""
+    return b"".join(
+        (
+            b'{"stale":',
+            b"true" if stale else b"false",
+            b',"refresh_requested_at":',
+            _OPTIONAL_TIME.dump_json(refresh_requested_at),
+            b',"served_until":',
+            _OPTIONAL_TIME.dump_json(served_until),
+            b',"report":',
+            report_json.encode("utf-8"),
+            b"}",
+        )
+    )
 
 
 def _error_response(
@@ -290,18 +314,26 @@ def create_app(settings: ApiSettings) -> FastAPI:
     )
     def get_report(
         subject_id: SubjectId,
-        response: Response,
         if_none_match: Annotated[str | None, Header(description="an ETag from an earlier answer")] = None,
     ) -> ReportEnvelope | Response:
-        """The full latest report; after 90 days served marked stale, with the date a refresh was requested."""
-        envelope = _envelope(subject_id)
-        report = envelope.report
-        etag = report_etag(report.content_hash or sha256_hex(report.model_dump_json()), envelope.stale)
+        """The full latest report; after 90 days served marked stale, with the date a refresh was requested.
+
+        The stored report JSON is served as it was written (it is the ``Report`` model's own
+        serialisation), wrapped in the envelope without being parsed again; a conditional
+        request that matches the ETag reads no report text at all beyond the one row."""
+        stored = store.latest_report_stored(subject_id)
+        if stored is None:
+            raise not_found("report")
+        stale = _stale(stored.served_until)
+        etag = report_etag(stored.content_hash or sha256_hex(stored.json_text), stale)
         headers = {"ETag": etag, "Cache-Control": "public, max-age=60"}
         if etag_matches(etag, if_none_match):
             return Response(status_code=304, headers=headers)
-        response.headers.update(headers)
-        return envelope
+        requested = store.refresh_requested_at(subject_id) if stale else None
+        body = envelope_json(
+            stored.json_text, stale=stale, refresh_requested_at=requested, served_until=stored.served_until
+        )
+        return Response(content=body, media_type="application/json", headers=headers)
 
     @app.get(
         "/v1/subjects/{subject_id}/claims/{claim_id}", response_model=ClaimDetail, responses=_errors(404, 422)

@@ -5,9 +5,11 @@ from pathlib import Path
 
 from fastapi.testclient import TestClient
 
+from reliability_api.schemas import ReportEnvelope
+from reliability_api.store import ReportStore
 from reliability_core.clock import FixedClock
 from reliability_core.ids import sha256_hex
-from reliability_core.models import RefreshRequest
+from reliability_core.models import RefreshRequest, Report
 from reliability_core.steward import read_rulings
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from tests.api.conftest import GENERATED, report
@@ -99,7 +101,9 @@ def test_claim_shows_quote_and_its_responses(client: TestClient, subject_token: 
     assert posted.json()["status"] == "response received, not yet reviewed"
     claim = client.get("/v1/subjects/acme/claims/clm_1").json()
     assert claim["claim"]["quote_verified"] is True
-    assert [r["body"] for r in claim["responses"]] == ["We delivered 2.1 GW in 2024."]
+    assert [(r["body"], r["status"]) for r in claim["responses"]] == [
+        ("We delivered 2.1 GW in 2024.", "response received, not yet reviewed")
+    ]
 
 
 def test_response_without_token_is_401_and_reveals_nothing(client: TestClient) -> None:
@@ -305,3 +309,36 @@ def test_subject_list_pages_summaries_from_reports_and_coverage_alike(
     assert page["items"][2]["overall_score"] is None and page["items"][2]["stale"] is None
     assert client.get("/v1/subjects", params={"offset": 3}).json()["items"] == []
     assert client.get("/v1/subjects/nobody").status_code == 404
+
+
+def test_concurrent_reads_of_different_subjects_each_get_their_own_report(api_warehouse: Warehouse) -> None:
+    subjects = [f"s{i}" for i in range(8)]
+    for i, subject in enumerate(subjects):
+        api_warehouse.write(tables.REPORTS, subject, [report(subject, float(i))])
+    store = ReportStore(api_warehouse)
+    mixed: list[str] = []
+
+    def read(subject: str) -> None:
+        for _ in range(25):
+            got = store.latest_report(subject)
+            if got is None or got.subject_id != subject:
+                mixed.append(subject)
+
+    threads = [threading.Thread(target=read, args=(s,)) for s in subjects]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert mixed == []
+
+
+def test_report_body_is_the_envelope_of_the_stored_report_byte_for_byte(
+    client: TestClient, api_warehouse: Warehouse
+) -> None:
+    stored = api_warehouse.read(tables.REPORTS, "acme", Report)[0]
+    expected = ReportEnvelope(
+        stale=False, refresh_requested_at=None, served_until=stored.served_until, report=stored
+    )
+    response = client.get("/v1/subjects/acme/report")
+    assert response.headers["content-type"] == "application/json"
+    assert response.content == expected.model_dump_json().encode("utf-8")
