@@ -2,13 +2,30 @@
 
 from __future__ import annotations
 
-from corpus_world.model import Ask, Block, Doc, Narr, Own, Para, Said, St, SubjectWorld, Told, with_extras
+from corpus_world.model import (
+    Ask,
+    Block,
+    Doc,
+    Narr,
+    Own,
+    Para,
+    Said,
+    St,
+    SubjectDocs,
+    SubjectWorld,
+    Told,
+    with_extras,
+)
 
 ID = "clearwater-evaluators"
 NAME = "Clearwater Evaluators"
 REYES = "Tomas Reyes"
 NAIR = "Priya Nair"
 KW = ("Clearwater", "Clearwater Evaluators")
+DOCS = SubjectDocs(ID, KW, "https://clearwater.example/", "Clearwater Evaluators")
+_own = DOCS.own
+_quoting = DOCS.quoting
+
 
 # year: (grants directed, USD million; donors; filing date at the charity register)
 FIGURES: dict[int, tuple[str, str, str]] = {
@@ -480,60 +497,6 @@ def _evidence() -> list[Doc]:
         ),
     ]
     return docs
-
-
-def _own(
-    key: str,
-    slug: str,
-    title: str,
-    published: str,
-    blocks: tuple[Block, ...],
-    fl: bool = False,
-    kw: tuple[str, ...] = (),
-    source_class: str | None = None,
-) -> Doc:
-    return Doc(
-        key=key,
-        url=f"https://clearwater.example/{slug}",
-        title=title,
-        site="Clearwater Evaluators",
-        kind="subject_own",
-        published=published,
-        subjects=(ID,),
-        keywords=(*KW, *kw),
-        blocks=blocks,
-        forward_looking=fl,
-        speaks=True,
-        source_class=source_class,
-    )
-
-
-def _quoting(
-    key: str,
-    url: str,
-    title: str,
-    site: str,
-    published: str,
-    blocks: tuple[Block, ...],
-    kw: tuple[str, ...],
-    kind: str = "news_quoting",
-    fl: bool = False,
-    curly: bool = False,
-) -> Doc:
-    return Doc(
-        key=key,
-        url=url,
-        title=title,
-        site=site,
-        kind=kind,
-        published=published,
-        subjects=(ID,),
-        keywords=(*KW, *kw),
-        blocks=blocks,
-        speaks=True,
-        forward_looking=fl,
-        curly=curly,
-    )
 
 
 def directed(year: int) -> St:

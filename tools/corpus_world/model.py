@@ -160,3 +160,69 @@ def with_extras(docs: list[Doc], extras: dict[str, tuple[Block, ...]]) -> list[D
     for doc in docs:
         doc.blocks = doc.blocks + extras.get(doc.key, ())
     return docs
+
+
+@dataclass(frozen=True)
+class SubjectDocs:
+    """Builds the documents in which one subject speaks, with its id and keywords filled in."""
+
+    subject_id: str
+    keywords: tuple[str, ...]
+    own_base_url: str  # e.g. "https://northwind.example/" (the subject's own site)
+    own_site: str
+
+    def own(
+        self,
+        key: str,
+        slug: str,
+        title: str,
+        published: str,
+        blocks: tuple[Block, ...],
+        fl: bool = False,
+        kw: tuple[str, ...] = (),
+        source_class: str | None = None,
+    ) -> Doc:
+        """A document on the subject's own site: every sentence is the subject's."""
+        return Doc(
+            key=key,
+            url=f"{self.own_base_url}{slug}",
+            title=title,
+            site=self.own_site,
+            kind="subject_own",
+            published=published,
+            subjects=(self.subject_id,),
+            keywords=(*self.keywords, *kw),
+            blocks=blocks,
+            forward_looking=fl,
+            speaks=True,
+            source_class=source_class,
+        )
+
+    def quoting(
+        self,
+        key: str,
+        url: str,
+        title: str,
+        site: str,
+        published: str,
+        blocks: tuple[Block, ...],
+        kw: tuple[str, ...],
+        kind: str = "news_quoting",
+        fl: bool = False,
+        curly: bool = False,
+    ) -> Doc:
+        """A news report or interview elsewhere in which the subject speaks."""
+        return Doc(
+            key=key,
+            url=url,
+            title=title,
+            site=site,
+            kind=kind,
+            published=published,
+            subjects=(self.subject_id,),
+            keywords=(*self.keywords, *kw),
+            blocks=blocks,
+            speaks=True,
+            forward_looking=fl,
+            curly=curly,
+        )

@@ -13,6 +13,7 @@ from corpus_world.model import (
     Said,
     SaidColon,
     St,
+    SubjectDocs,
     SubjectWorld,
     Told,
     with_extras,
@@ -24,6 +25,9 @@ DAHL = "Henrik Dahl"
 LUND = "Freja Lund"
 BERG = "Mads Berg"
 KW = ("Northwind", "Northwind Energy")
+DOCS = SubjectDocs(ID, KW, "https://northwind.example/", "Northwind Energy")
+_own = DOCS.own
+
 
 # Year-end figures as the audited annual reports state them (filed the following February).
 # year: (installed offshore GW, EBITDA DKK bn, employees, production TWh, filing date)
@@ -566,32 +570,6 @@ def _evidence() -> list[Doc]:
         ),
     ]
     return docs
-
-
-def _own(
-    key: str,
-    slug: str,
-    title: str,
-    published: str,
-    blocks: tuple[Block, ...],
-    fl: bool = False,
-    kw: tuple[str, ...] = (),
-    source_class: str | None = None,
-) -> Doc:
-    return Doc(
-        key=key,
-        url=f"https://northwind.example/{slug}",
-        title=title,
-        site="Northwind Energy",
-        kind="subject_own",
-        published=published,
-        subjects=(ID,),
-        keywords=(*KW, *kw),
-        blocks=blocks,
-        forward_looking=fl,
-        speaks=True,
-        source_class=source_class,
-    )
 
 
 # Statements reused as cross references.

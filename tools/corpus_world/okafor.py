@@ -13,6 +13,7 @@ from corpus_world.model import (
     Said,
     SaidColon,
     St,
+    SubjectDocs,
     SubjectWorld,
     Told,
     with_extras,
@@ -21,6 +22,10 @@ from corpus_world.model import (
 ID = "amara-okafor"
 NAME = "Amara Okafor"
 KW = ("Amara Okafor", "Okafor")
+DOCS = SubjectDocs(ID, KW, "https://amaraokafor.example/notes/", "Amara Okafor's Notes")
+_blog = DOCS.own
+_quoting = DOCS.quoting
+
 
 # World energy figures as the (fictional) statistics office publishes them, one review per year.
 # year: solar GW added, battery $/kWh, Brent $/bbl, EV sales m, wind+solar %, coal %, Europe EV share %
@@ -384,60 +389,6 @@ def _evidence() -> list[Doc]:
             blocks=(Narr("Amara Okafor is an energy economist, author of Cheap Power and a commentator."),),
         ),
     ]
-
-
-def _blog(
-    key: str,
-    slug: str,
-    title: str,
-    published: str,
-    blocks: tuple[Block, ...],
-    fl: bool = False,
-    kw: tuple[str, ...] = (),
-    source_class: str | None = None,
-) -> Doc:
-    return Doc(
-        key=key,
-        url=f"https://amaraokafor.example/notes/{slug}",
-        title=title,
-        site="Amara Okafor's Notes",
-        kind="subject_own",
-        published=published,
-        subjects=(ID,),
-        keywords=(*KW, *kw),
-        blocks=blocks,
-        forward_looking=fl,
-        speaks=True,
-        source_class=source_class,
-    )
-
-
-def _quoting(
-    key: str,
-    url: str,
-    title: str,
-    site: str,
-    published: str,
-    blocks: tuple[Block, ...],
-    kw: tuple[str, ...],
-    kind: str = "news_quoting",
-    fl: bool = False,
-    curly: bool = False,
-) -> Doc:
-    return Doc(
-        key=key,
-        url=url,
-        title=title,
-        site=site,
-        kind=kind,
-        published=published,
-        subjects=(ID,),
-        keywords=(*KW, *kw),
-        blocks=blocks,
-        speaks=True,
-        forward_looking=fl,
-        curly=curly,
-    )
 
 
 def _fact(text: str, year: int, verdict: str = "true", note: str = "") -> St:
