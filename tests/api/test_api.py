@@ -3,8 +3,10 @@ from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 
+from reliability_api import cli
 from reliability_api.schemas import ReportEnvelope
 from reliability_api.store import ReportStore
 from reliability_core.clock import FixedClock
@@ -342,3 +344,22 @@ def test_report_body_is_the_envelope_of_the_stored_report_byte_for_byte(
     response = client.get("/v1/subjects/acme/report")
     assert response.headers["content-type"] == "application/json"
     assert response.content == expected.model_dump_json().encode("utf-8")
+
+
+def test_cli_issues_a_token_that_the_api_accepts_and_refuses_a_non_slug_subject(
+    client: TestClient,
+    api_warehouse: Warehouse,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("RELIABILITY_WAREHOUSE", api_warehouse.root)
+    assert cli.main(["issue-token", "acme"]) == 0
+    token = capsys.readouterr().out.strip()
+    posted = client.post(
+        "/v1/subjects/acme/claims/clm_1/responses",
+        json={"body": "ok"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert posted.status_code == 201
+    with pytest.raises(SystemExit):
+        cli.main(["issue-token", "Acme Corp"])
