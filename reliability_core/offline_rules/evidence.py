@@ -186,12 +186,55 @@ _NAMED_UNITS = re.compile(
 )
 
 
+# Words ending in -s that follow numbers without counting anything ("Sea Lynx 2 gets ...").
+_NOT_UNITS = frozenset(
+    [
+        "gets",
+        "says",
+        "makes",
+        "takes",
+        "goes",
+        "does",
+        "has",
+        "was",
+        "is",
+        "its",
+        "this",
+        "thus",
+        "plus",
+        "less",
+        "unless",
+        "across",
+        "always",
+        "perhaps",
+        "yes",
+        "us",
+        "as",
+        "his",
+        "hers",
+        "ours",
+        "yours",
+        "theirs",
+        "means",
+        "needs",
+        "seems",
+        "looks",
+        "comes",
+        "becomes",
+        "remains",
+        "stands",
+    ]
+)
+
+
 def figures(text: str) -> list[re.Match[str]]:
-    """Numbers with a unit; a year followed by a plural noun ("2025 results") is not a figure."""
+    """Numbers with a unit. A counted plural noun is a unit ("8,200 donors"), but not a verb
+    ("Sea Lynx 2 gets"), and a year followed by a noun ("2025 results") is not a figure."""
     return [
         m
         for m in _NUMBER_WITH_UNIT.finditer(text)
-        if _NAMED_UNITS.match(m.group(2)) or not re.fullmatch(r"(19|20)\d\d", m.group(1))
+        if _NAMED_UNITS.match(m.group(2))
+        or (m.group(2).casefold() not in _NOT_UNITS and not re.fullmatch(r"(19|20)\d\d", m.group(1)))
     ]
 
 
@@ -340,6 +383,24 @@ class ClaimFigure:
     operator: str  # gt ge lt le eq range approx
     low: float
     high: float
+    currency: bool = False  # "$90 million" is money; "8.2 million people" is not
+
+
+_CURRENCY_BEFORE = re.compile(r"(\$|€|£|\b(dkk|eur|usd|gbp|sek|nok))\s*$", re.IGNORECASE)
+
+
+def is_money(unit: str) -> bool:
+    """A criteria unit names a currency ("DKK billion", "$ million", "EUR per MWh")."""
+    return bool(re.search(r"(\$|€|£|\b(dkk|eur|usd|gbp|sek|nok)\b)", unit, re.IGNORECASE))
+
+
+def matches_figure(match: re.Match[str], text: str, figure: ClaimFigure) -> bool:
+    """A number in the text is in the claim's unit (and currency, for money)."""
+    if normalise_unit(match.group(2)) != figure.unit:
+        return False
+    return not figure.currency or bool(
+        _CURRENCY_BEFORE.search(text[max(0, match.start() - 6) : match.start()])
+    )
 
 
 def claim_figure(
@@ -353,13 +414,21 @@ def claim_figure(
     if numeric is not None:
         unit = criteria_unit(numeric.unit)
         return ClaimFigure(
-            unit=unit, operator=numeric.operator, low=numeric.threshold, high=numeric.threshold
+            unit=unit,
+            operator=numeric.operator,
+            low=numeric.threshold,
+            high=numeric.threshold,
+            currency=is_money(numeric.unit),
         )
     ranged = RANGE_WITH_UNIT.search(restatement)
     if ranged:
         unit = normalise_unit(ranged.group(3))
         return ClaimFigure(
-            unit=unit, operator="range", low=to_number(ranged.group(1)), high=to_number(ranged.group(2))
+            unit=unit,
+            operator="range",
+            low=to_number(ranged.group(1)),
+            high=to_number(ranged.group(2)),
+            currency=bool(_CURRENCY_BEFORE.search(restatement[: ranged.start()])),
         )
     match = next(iter(figures(restatement)), None)
     if not match:
@@ -380,7 +449,8 @@ def claim_figure(
         operator = "ge"  # "cut emissions by 98%": the cut reaches the figure
     else:
         operator = "ge"
-    return ClaimFigure(unit=unit, operator=operator, low=value, high=value)
+    currency = bool(_CURRENCY_BEFORE.search(restatement[: match.start()]))
+    return ClaimFigure(unit=unit, operator=operator, low=value, high=value, currency=currency)
 
 
 def figure_holds(figure: ClaimFigure, observed: float) -> bool:
@@ -428,7 +498,7 @@ def observed_value(
     wants_added = bool(context and context & set(_ADDED_WORDS))
     best: tuple[int, float] | None = None
     for match in figures(sentence):
-        if normalise_unit(match.group(2)) != figure.unit:
+        if not matches_figure(match, sentence, figure):
             continue
         value = to_number(match.group(1))
         before = sentence[max(0, match.start() - 30) : match.start()].casefold()
@@ -439,7 +509,9 @@ def observed_value(
         if judge_year is not None and str(judge_year) in after:
             score += 2
         if context:
-            score += min(3, len(context & set(key_terms(f"{before[-20:]} {after[:35]}"))))
+            # what the number measures: right before it ("coal 38.4%") counts most
+            score += min(4, 2 * len(context & set(key_terms(before[-15:]))))
+            score += min(3, len(context & set(key_terms(after[:35]))))
         if re.search(r"\b(to|of|with|reported|reached|was|were|at)\s+(dkk|eur|usd|\$|€)?\s*$", before):
             score += 1
         added = re.search(r"\badd(ed|ing)?\s*(dkk|eur)?\s*$", before)
@@ -568,7 +640,7 @@ def read_sentence(
         stance = "supports" if figure_holds(figure, observed) else "contradicts"
     elif other_period(sentence, restatement, judge_year):
         stance = "neutral"  # an account of another year says nothing about this claim
-    elif figure is not None and any(normalise_unit(m.group(2)) == figure.unit for m in figures(sentence)):
+    elif figure is not None and any(matches_figure(m, sentence, figure) for m in figures(sentence)):
         stance = "neutral"  # a figure in the claim's unit that is not the observation
     else:
         stance = cue_stance(sentence, restatement)
@@ -611,14 +683,21 @@ def bears_on_claim(
     figure: ClaimFigure | None = None,
 ) -> bool:
     """A sentence bears on the claim when it takes a side, shares enough of the claim's specific
-    terms, states something checkable, and is about what the claim is about: it names the
-    claim's project, place or market when the claim names one, else the page names the subject."""
+    terms, states something checkable (a question does not; a figure claim needs a figure in its
+    unit), and is about what the claim is about: it names the claim's project, place or market
+    when the claim names one, else the page names the subject."""
     if (
         reading.stance == "neutral"
         or reading.shared < MIN_SHARED_TERMS
         or not is_checkable(reading, restatement)
     ):
         return False
+    if reading.sentence.rstrip().endswith("?"):
+        return False  # a question ("Will the pandemic delay Sea Lynx?") reports nothing
+    if figure is not None and not any(
+        matches_figure(m, reading.sentence, figure) for m in figures(reading.sentence)
+    ):
+        return False  # a claim about a figure is settled by a figure in its unit
     wanted = [e.casefold() for e in claim_entities(restatement, names)]
     if wanted:
         lowered = reading.sentence.casefold()
