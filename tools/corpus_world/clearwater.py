@@ -297,7 +297,7 @@ def _evidence() -> list[Doc]:
                 f"clearwater-{year}-grants",
                 f"Clearwater's grants reach ${grants} million",
                 (
-                    f"The charity evaluator Clearwater Evaluators steered ${grants} million to the charities it "
+                    f"The charity evaluator Clearwater Evaluators directed ${grants} million to the charities it "
                     f"recommends in {year}, its filing with the Charity Register on {filed} shows.",
                 ),
                 ("grants", str(year), "million", "charity evaluator"),

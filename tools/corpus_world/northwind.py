@@ -136,6 +136,7 @@ def results_ev(year: int) -> tuple[str, ...]:
 def _ledger_results(year: int) -> Doc:
     """The Daily Ledger's results story: the same figures in its own words (a second publisher)."""
     gw, ebitda, staff, _twh, filed = FIGURES[year]
+    added = f"{float(gw) - float(FIGURES[year - 1][0]):.1f}" if year - 1 in FIGURES else ""
     return Doc(
         key=ledger_results_key(year),
         url=f"https://dailyledger.example/business/{filed}-northwind-{year}-results",
@@ -150,8 +151,13 @@ def _ledger_results(year: int) -> Doc:
                 f"Northwind Energy's EBITDA for {year} came in at DKK {ebitda} billion, according to the audited "
                 f"accounts the company published on {filed}."
             ),
-            Narr(f"Its offshore wind farms had a combined capacity of {gw} GW on 31 December {year}."),
-            Narr(f"The workforce numbered {staff} at the end of {year}."),
+            Narr(
+                f"Northwind Energy's offshore wind farms had a combined capacity of {gw} GW on 31 December {year}"
+                + (f", after it added {added} GW during the year." if added else ".")
+            ),
+            Narr(
+                f"Northwind Energy employed a workforce of {staff} people at the end of {year}, the accounts show."
+            ),
         ),
     )
 
@@ -254,7 +260,7 @@ def _second_reports() -> list[Doc]:
             "2024-09-03",
             (
                 Narr(
-                    "Northwind Energy's Sea Lynx floating wind farm entered service on 2 September 2024, on the "
+                    "Northwind Energy commissioned its Sea Lynx floating wind farm on 2 September 2024, on the "
                     "timetable set in 2021, after first power in June 2024."
                 ),
             ),
@@ -1099,7 +1105,7 @@ def _documents() -> list[Doc]:
                     LUND,
                     (
                         St(
-                            "It is more than 10% likely that Sea Lynx will not be finished by 2024.",
+                            "It is more than 10% likely that Sea Lynx will be delayed and not finished by 2024.",
                             "prediction",
                             "resolvable_now",
                             "false",
