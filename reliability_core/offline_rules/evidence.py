@@ -702,8 +702,11 @@ def bears_on_claim(
     if wanted:
         lowered = reading.sentence.casefold()
         return any(e in lowered for e in wanted)
-    page = page_text.casefold()
-    return not names or any(name.casefold() in page for name in names if len(name) >= 4)
+    # A claim about the subject needs a page that names it; a claim about a market or the
+    # world ("Global electric car sales were 14.0 million in 2023") does not.
+    claim_lower, page = restatement.casefold(), page_text.casefold()
+    about_subject = [name.casefold() for name in names if len(name) >= 4 and name.casefold() in claim_lower]
+    return not about_subject or any(name.casefold() in page for name in names if len(name) >= 4)
 
 
 @offline_step("plan_research", PlanResearchInput)
