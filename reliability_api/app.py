@@ -83,6 +83,7 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: {"model": ErrorBody, "description": _DESCRIPTIONS[code]} for code in codes}
 
 
+_CACHE = {"Cache-Control": "public, max-age=60"}
 _WRITE_ERRORS = (400, 401, 403, 404, 413, 422, 429)
 _ETAG_HEADER = {
     "ETag": {"description": "strong validator from the report's content hash", "schema": {"type": "string"}}
@@ -319,14 +320,22 @@ def create_app(settings: ApiSettings) -> FastAPI:
         """The full latest report; after 90 days served marked stale, with the date a refresh was requested.
 
         The stored report JSON is served as it was written (it is the ``Report`` model's own
-        serialisation), wrapped in the envelope without being parsed again; a conditional
-        request that matches the ETag reads no report text at all beyond the one row."""
+        serialisation), wrapped in the envelope without being parsed again. A conditional
+        request is first checked against the newest row's content hash alone, so a 304
+        reads no report text."""
+        if if_none_match is not None:
+            validator = store.latest_report_validator(subject_id)
+            if validator is not None and validator[0]:
+                content_hash, served_until = validator
+                etag = report_etag(content_hash, _stale(served_until))
+                if etag_matches(etag, if_none_match):
+                    return Response(status_code=304, headers={"ETag": etag, **_CACHE})
         stored = store.latest_report_stored(subject_id)
         if stored is None:
             raise not_found("report")
         stale = _stale(stored.served_until)
         etag = report_etag(stored.content_hash or sha256_hex(stored.json_text), stale)
-        headers = {"ETag": etag, "Cache-Control": "public, max-age=60"}
+        headers = {"ETag": etag, **_CACHE}
         if etag_matches(etag, if_none_match):
             return Response(status_code=304, headers=headers)
         requested = store.refresh_requested_at(subject_id) if stale else None

@@ -122,6 +122,19 @@ class ReportStore:
         )
         return Report.model_validate_json(str(rows[0][0])) if rows else None
 
+    def latest_report_validator(self, subject_id: str) -> tuple[str, datetime] | None:
+        """Content hash and served-until of the newest report, without reading any report text."""
+        rows = self.query_partition(
+            tables.REPORTS,
+            subject_id,
+            ["generated_at", "served_until", "content_hash"],
+            f"SELECT content_hash, served_until FROM part {_NEWEST_FIRST}",
+        )
+        if not rows:
+            return None
+        content_hash, served_until = rows[0]
+        return str(content_hash or ""), datetime.fromisoformat(str(served_until))
+
     def latest_report_stored(self, subject_id: str) -> StoredReport | None:
         """The newest report's stored JSON, content hash and served-until, one row read."""
         rows = self.query_partition(
