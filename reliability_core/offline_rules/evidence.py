@@ -299,14 +299,16 @@ def to_number(text: str) -> float:
 
 
 _UNIT_WORDS = frozenset({"gw", "mw", "kw", "twh", "gwh", "mwh", "%", "bn", "mn"})
+_CURRENCIES = frozenset({"dkk", "eur", "usd", "gbp", "sek", "nok"})
 
 
 def stem(word: str) -> str:
-    """A crude stem so "installed", "installs" and "install" meet."""
+    """A crude stem so "installed", "installs" and "install" meet (and "employees", "employed")."""
     for suffix in ("ing", "ed", "es", "s"):
         if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            return word[: -len(suffix)]
-    return word
+            word = word[: -len(suffix)]
+            break
+    return word[:-2] if len(word) > 6 and word.endswith("ee") else word
 
 
 def key_terms(text: str, *, stemmed: bool = True) -> list[str]:
@@ -336,9 +338,19 @@ def subject_words(restatement: str, subject_names: Sequence[str] = ()) -> set[st
 
 
 def specific_terms(restatement: str, subject_names: Sequence[str] = ()) -> list[str]:
-    """The claim's key terms without its stated probability and without the subject's name."""
+    """The claim's key terms that say what it is about: without its stated probability, the
+    subject's name, and the figures themselves (numbers other than years, units, currencies),
+    which every results page shares."""
     skip = subject_words(restatement, subject_names)
-    return [t for t in key_terms(remove_stated_probability(restatement)) if t not in skip]
+    return [
+        t
+        for t in key_terms(remove_stated_probability(restatement))
+        if t not in skip
+        and not (t.isdigit() and not YEAR.fullmatch(t))
+        and t not in _UNIT_WORDS
+        and t not in _CURRENCIES
+        and not _NAMED_UNITS.match(t)
+    ]
 
 
 def entities(text: str) -> list[str]:
@@ -670,9 +682,6 @@ def claim_entities(restatement: str, subject_names: Sequence[str] = ()) -> list[
         and e.casefold() not in _UNIT_WORDS
         and e.casefold() not in _CURRENCIES
     ]
-
-
-_CURRENCIES = frozenset({"dkk", "eur", "usd", "gbp", "sek", "nok"})
 
 
 def bears_on_claim(

@@ -10,7 +10,9 @@ words ("delayed", "cancelled", "missed" against; "commissioned",
 "completed", "sold" for).
 
 judge A:
-  * quotes that bear on the claim (a figure, or an outcome word) vote; the
+  * quotes that bear on the claim (a figure, or an outcome word) vote, those of
+    reliable classes only when there are any (the subject's ordinary
+    statements never outvote an official record or a newsroom); the
     verdict is "true" when they all support, "false" when they all
     contradict (that is positive evidence of "did not happen"), "mixed" when
     both sides come from the same publisher, and "unresolvable" with reason
@@ -105,6 +107,8 @@ def _unresolvable(reason: str, rationale: str, cited: list[str]) -> JudgeOutput:
 def decide(payload: JudgeInput, *, cautious: bool) -> JudgeOutput:
     """The offline judge: votes of the quotes, then a verdict with a confidence."""
     cast = votes(payload)
+    reliable = [v for v in cast if v.item.source_class in _AUTHORITY]
+    cast = reliable or cast  # the subject's ordinary statements vote only when nothing else does
     if not cast:
         return _unresolvable(
             "too_little_evidence", "No quote bears on the claim's outcome.", [i.id for i in payload.evidence]
