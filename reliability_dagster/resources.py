@@ -17,6 +17,7 @@ from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.providers.assignment import build_gateway, build_search
 from reliability_core.providers.faults import with_fault_injection
 from reliability_core.providers.gateway import StepGateway
+from reliability_core.providers.latency import DelayedSearch, with_model_latency
 from reliability_core.providers.recording import RecordingSearch
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, Warehouse
@@ -73,6 +74,8 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         default=0.0, description="Resilience testing only: share of model calls that fail like a real API would"
     )
     fault_seed: int = 0
+    simulated_model_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every model call")
+    simulated_search_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every search")
 
     def _env(self) -> dict[str, str]:
         env = {k: v for k, v in os.environ.items() if k.startswith("RELIABILITY_MODEL_")}
@@ -95,14 +98,17 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
 
     def gateway(self) -> StepGateway:
         gateway = build_gateway(self._env(), cache_dir=Path(self.cache_dir))
+        if self.simulated_model_latency > 0:
+            gateway = with_model_latency(gateway, self.simulated_model_latency)
         if self.fault_rate > 0:
-            return with_fault_injection(gateway, self.fault_rate, self.fault_seed)
+            gateway = with_fault_injection(gateway, self.fault_rate, self.fault_seed)
         return gateway
 
     def search(self, clock: Clock) -> RecordingSearch:
-        return build_search(
-            self._env(), corpus_dir=Path(self.corpus_dir), cache_dir=Path(self.cache_dir), clock=clock
-        )
+        search = build_search(self._env(), corpus_dir=Path(self.corpus_dir), cache_dir=Path(self.cache_dir), clock=clock)
+        if self.simulated_search_latency > 0:
+            search.provider = DelayedSearch(search.provider, self.simulated_search_latency)
+        return search
 
     def method_version(self) -> str:
         return method_version(offline=self.offline)
@@ -113,13 +119,14 @@ class FetcherResource(dg.ConfigurableResource[Any]):
 
     mode: str = Field(default="offline", description='"offline" (demo corpus) or "live" (the web)')
     corpus_dir: str
+    simulated_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every offline fetch")
 
     def fetcher(self, clock: Clock) -> SafeFetcher:
         if self.mode == "live":
             return live_fetcher(clock)
         if self.mode != "offline":
             raise ValueError(f'fetcher mode must be "offline" or "live", not {self.mode!r}')
-        return offline_fetcher(Path(self.corpus_dir), clock)
+        return offline_fetcher(Path(self.corpus_dir), clock, latency_seconds=self.simulated_latency)
 
 
 def _optional_secret(name: str) -> dg.EnvVar | None:

@@ -116,12 +116,20 @@ class OfflineCorpusTransport(httpx.AsyncBaseTransport):
         return httpx.Response(page.status, headers=headers, content=body_file.read_bytes())
 
 
-def offline_fetcher(corpus_dir: Path, clock: Clock, *, body_store: Path | None = None) -> SafeFetcher:
+def offline_fetcher(
+    corpus_dir: Path, clock: Clock, *, body_store: Path | None = None, latency_seconds: float = 0.0
+) -> SafeFetcher:
     """A SafeFetcher over the offline corpus: same rules, no network, no real waiting
-    (crawl delays are honoured on a virtual timeline)."""
+    (crawl delays are honoured on a virtual timeline). ``latency_seconds`` adds a
+    simulated network delay to every response (benchmarks only)."""
     transport = OfflineCorpusTransport(corpus_dir)
+    served: httpx.AsyncBaseTransport = transport
+    if latency_seconds > 0:
+        from reliability_core.providers.latency import DelayedTransport
+
+        served = DelayedTransport(transport, latency_seconds)
     return SafeFetcher(
-        transport=transport,
+        transport=served,
         resolver=OfflineResolver(transport.hosts()),
         clock=clock,
         timer=VirtualTimer(),
