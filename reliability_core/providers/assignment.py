@@ -276,11 +276,15 @@ def build_search(
     from reliability_core.providers.recording import RecordingSearch
 
     provider: SearchProvider
-    if env.get("PERPLEXITY_API_KEY") and not _flag(env, "RELIABILITY_OFFLINE"):
+    live = bool(env.get("PERPLEXITY_API_KEY")) and not _flag(env, "RELIABILITY_OFFLINE")
+    if live:
         provider = PerplexitySearch(env["PERPLEXITY_API_KEY"], client=http_client, retry=retry)
     else:
         provider = _offline_search(corpus_dir.resolve(), _manifest_mtime(corpus_dir))
     cache = None
-    if cache_dir is not None:
+    # The offline index is local and fast, and its answers change whenever the
+    # corpus does: caching them by query alone served stale pages after a
+    # corpus edit. Only live search is cached.
+    if cache_dir is not None and live:
         cache = ResponseCache(cache_dir / "search", bypass=_flag(env, "RELIABILITY_CACHE_BYPASS"))
     return RecordingSearch(provider, cache, clock or SystemClock())
