@@ -493,7 +493,7 @@ def figure_context(restatement: str) -> set[str]:
     if not match:
         return set(key_terms(text))
     window = text[max(0, match.start() - 40) : match.end() + 50]
-    added = {"new"} if re.search(r"\b(new|add\w*|additional)\b", window, re.I) else set()
+    added = {"new"} if re.search(r"\b(new|add|added|adding|additional)\b", window, re.I) else set()
     return (set(key_terms(window)) | added) - set(YEAR.findall(text))
 
 
@@ -552,6 +552,14 @@ def _contains_any(text: str, cues: Sequence[str]) -> bool:
 _NEGATION_BEFORE = re.compile(r"\b(not|no|never|without)\b(\s+\w+){0,3}\s*$")
 
 
+def claim_verb_done(sentence: str, claim: str) -> bool:
+    """The sentence reports the claim's own action as done: a word of the claim appears in the
+    sentence in the past tense ("adopts" -> "adopted", "will publish" -> "published")."""
+    claim_stems = {stem(w) for w in key_terms(claim, stemmed=False) if not w.isdigit()}
+    done = [w for w in key_terms(sentence, stemmed=False) if w.endswith("ed") and len(w) > 5]
+    return any(stem(w) in claim_stems for w in done)
+
+
 def _stems(pattern: re.Pattern[str], text: str) -> set[str]:
     """Stems of the cue words present and not negated ("was not delayed" has no delay)."""
     return {
@@ -586,6 +594,10 @@ def cue_stance(sentence: str, restatement: str) -> str:
             "contradicts"  # "ordered to keep the coal unit in operation until 2024" against "stop using coal"
         )
     negative, positive = _stems(NEGATIVE_CUES, s), _stems(POSITIVE_CUES, s)
+    if not positive and claim_verb_done(sentence, claim):
+        positive = {
+            "done"
+        }  # "Malawi adopted ..." for "Malawi adopts ...", "was published" for "will publish"
     if not positive and _negated(NEGATIVE_CUES, s):
         positive = {"neg-neg"}  # "was not paused or delayed": an account that it went ahead
     claim_negative = _stems(NEGATIVE_CUES, claim)
