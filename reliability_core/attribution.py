@@ -98,7 +98,8 @@ _PRIVATE_NOUNS = (
     r"wife|husband|spouse|partner|children|child|kids|son|sons|daughter|daughters|family|mother|father|"
     r"parents|brother|sister|health|illness|diagnosis|home|house|flat|apartment|holidays?|vacations?|"
     r"divorce|marriage|wedding|girlfriend|boyfriend|grandchildren|cancer|treatment|chemotherapy|therapy|"
-    r"burnout|depression|pregnancy|weekends|spare\s+time|free\s+time|cottage|summer\s+house"
+    r"burnout|depression|pregnancy|weekends|spare\s+time|free\s+time|cottage|summer\s+house|"
+    r"doctor|GP|physician|surgeon|heart|medication|houseboat|neighbou?rs?"
 )
 _PRIVATE_LIFE = re.compile(
     rf"\b(?:my|his|her|their)\s+(?:own\s+|late\s+|young\s+|two\s+|three\s+)?(?:{_PRIVATE_NOUNS})\b"
@@ -106,7 +107,10 @@ _PRIVATE_LIFE = re.compile(
     r"|\bour\s+family\s+(?!of\b|business\b|company\b|firm\b|owned\b|foundation\b)\w+"
     r"|\bdiagnos(?:is|ed)\b|\billness\b|\bsurgery\b|\bhospitali[sz]ed\b|\bpregnan\w*\b|\bdivorc\w*\b"
     r"|\bholidays?\b|\bvacation(?:s|ed|ing)?\b|\bon\s+sick\s+leave\b"
-    r"|\bwhere\s+(?:I|we|he|she|they)\s+lives?\b|\b(?:I|he|she|they)\s+(?:now\s+)?live[sd]?\s+in\b"
+    r"|\bwhere\s+(?:I|we|he|she|they)\s+lives?\b"
+    r"|\b(?:I|we|he|she|they)\s+(?:now\s+|still\s+)?live[sd]?\s+(?:in|on|at|near|outside)\b"
+    r"(?!\s+(?:an?|the)\s+(?:\w+\s+)?(?:world|age|era|time|period|moment|economy)\b|\s+(?:\w+\s+)?times\b)"
+    r"|\bheart\s+(?:attack|scare|condition|surgery)\b|\bin\s+hospital\b|\bmedical\s+leave\b"
     r"|\bmoved\s+house\b",
     re.IGNORECASE,
 )

@@ -132,3 +132,29 @@ def test_model_probability_in_percent_is_recorded_as_a_fraction_and_invalid_ones
     assert kind == "exact"
     assert record_stated_probability(250.0, "exact", "Very likely.") == (None, None)
     assert record_stated_probability(None, None, "We expect growth.") == (None, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I now live on a houseboat in Amsterdam",
+        "My doctor told me to cut back on travel after my heart scare",
+        "We live in Oslo now",
+        "I was in hospital for a week",
+    ],
+)
+def test_where_someone_lives_and_their_health_are_private_life(text: str) -> None:
+    assert mentions_private_life(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We live in a world of rising demand",
+        "we live in interesting times",
+        "the heart of our strategy is offshore wind",
+        "our health programmes reached 2 million people",
+    ],
+)
+def test_figures_of_speech_and_organisational_health_are_not_private_life(text: str) -> None:
+    assert not mentions_private_life(text)
