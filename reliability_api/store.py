@@ -6,8 +6,8 @@ DuckDB, so readers never block the pipeline's writers. A partition is replaced
 by an atomic rename, so one read sees either the previous report or the new
 one in full: a consistent snapshot even while a refresh writes.
 
-One in-memory DuckDB database serves the whole process; each worker thread
-queries through its own cursor (opening a DuckDB connection per read cost
+One in-memory DuckDB database serves the whole process; each query runs on
+a cursor of it made for that query (opening a DuckDB connection per read cost
 ~20 ms, more than the rest of a report read together)."""
 
 import json
@@ -60,15 +60,21 @@ class ReportStore:
         self.ledger = Ledger(warehouse)
         self._database = duckdb.connect(":memory:")
         self._lock = threading.Lock()
-        self._local = threading.local()
 
-    def _cursor(self) -> duckdb.DuckDBPyConnection:
-        cursor: duckdb.DuckDBPyConnection | None = getattr(self._local, "cursor", None)
-        if cursor is None:
-            with self._lock:  # cursor() on the shared connection is not itself thread-safe
-                cursor = self._database.cursor()
-            self._local.cursor = cursor
-        return cursor
+    def _run(
+        self, sql: str, *, part: pa.Table | None = None, parts: pa.Table | None = None
+    ) -> list[tuple[object, ...]]:
+        """Run ``sql`` on a fresh cursor of the shared database (~0.03 ms to make), closed
+        before returning (a cursor left to a worker thread's exit would be destroyed while
+        the interpreter shuts down, which aborts the process). DuckDB finds the relations
+        ``part`` and ``parts`` by their Python names in this frame (a replacement scan),
+        about half the cost of registering a view for every read."""
+        with self._lock:  # cursor() on the shared connection is not itself thread-safe
+            cursor = self._database.cursor()
+        try:
+            return cursor.execute(sql).fetchall()
+        finally:
+            cursor.close()
 
     def query_partition(
         self, table: str, subject_id: str, columns: list[str], sql: str
@@ -78,9 +84,7 @@ class ReportStore:
         part = self.warehouse.read_arrow(table, subject_id, columns=columns)
         if part is None or part.num_rows == 0:
             return []
-        # DuckDB finds ``part`` by its Python name (a replacement scan): half the
-        # cost of registering and unregistering a view for every read.
-        return self._cursor().execute(sql).fetchall()
+        return self._run(sql, part=part)
 
     def query_partitions(
         self, table: str, subject_ids: list[str], columns: list[str], sql: str
@@ -96,8 +100,7 @@ class ReportStore:
                 snapshots.append(snapshot.append_column("subject", subject))
         if not snapshots:
             return []
-        parts = pa.concat_tables(snapshots, promote_options="permissive")  # noqa: F841 (read by DuckDB by name)
-        return self._cursor().execute(sql).fetchall()
+        return self._run(sql, parts=pa.concat_tables(snapshots, promote_options="permissive"))
 
     def read_json(self, table: str, subject_id: str) -> list[str]:
         """The ``_json`` column of one partition (each row a whole record)."""
