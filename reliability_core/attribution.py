@@ -102,7 +102,8 @@ _PRIVATE_NOUNS = (
     r"doctor|GP|physician|surgeon|heart|medication|houseboat|neighbou?rs?"
 )
 _PRIVATE_LIFE = re.compile(
-    rf"\b(?:my|his|her|their)\s+(?:own\s+|late\s+|young\s+|two\s+|three\s+)?(?:{_PRIVATE_NOUNS})\b"
+    rf"\b(?:my|his|her|their)\s+(?:[a-z']+\s+)?(?:{_PRIVATE_NOUNS})\b"
+    r"|\bexpecting\s+(?:a|my|our|her|his|their)\s+(?:\w+\s+)?(?:baby|child)\b"
     r"|\bour\s+(?:kids|children|holiday\s+home|summer\s+house|cottage|home\s+in)\b"
     r"|\bour\s+family\s+(?!of\b|business\b|company\b|firm\b|owned\b|foundation\b)\w+"
     r"|\bdiagnos(?:is|ed)\b|\billness\b|\bsurgery\b|\bhospitali[sz]ed\b|\bpregnan\w*\b|\bdivorc\w*\b"

@@ -141,6 +141,7 @@ def test_model_probability_in_percent_is_recorded_as_a_fraction_and_invalid_ones
         "My doctor told me to cut back on travel after my heart scare",
         "We live in Oslo now",
         "I was in hospital for a week",
+        "I am expecting my second child in the autumn",
     ],
 )
 def test_where_someone_lives_and_their_health_are_private_life(text: str) -> None:
