@@ -14,6 +14,7 @@ later stage can prove that a URL it is about to use was returned by search
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
@@ -317,11 +318,15 @@ async def list_candidates(
         and candidate_list_is_reusable(previous.listed_at, now)
     ):
         return previous.model_copy(update={"reused": True})
-    result_sets: list[SearchResultSet] = []
-    for label, query in candidate_queries(entry):
-        result_sets.append(
-            await search.search(entry.id, f"{CANDIDATES_PURPOSE}:{label}", query, method_version)
+    # Every query is run before any candidate is built, all at once (order kept).
+    result_sets: list[SearchResultSet] = list(
+        await asyncio.gather(
+            *(
+                search.search(entry.id, f"{CANDIDATES_PURPOSE}:{label}", query, method_version)
+                for label, query in candidate_queries(entry)
+            )
         )
+    )
     candidates = candidates_from_result_sets(entry, result_sets, now, method_version)
     return CandidateListing(
         subject_id=entry.id,

@@ -24,6 +24,7 @@ consent. Every reason is stored on the ``CoverageDecision``.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
@@ -259,10 +260,12 @@ async def assess_coverage(
     step over the hits, then the ``decide_coverage`` step over the kept evidence
     only, and finally ``coverage_allowed``. The decision stores the reasons of
     the code rules first, then the identity step's and the decision step's."""
-    result_sets = [
-        await search.search(entry.id, IDENTITY_PURPOSE, query, method_version)
-        for query in identity_queries(entry)
-    ]
+    # The identity searches are independent: run them at once (order kept).
+    result_sets = list(
+        await asyncio.gather(
+            *(search.search(entry.id, IDENTITY_PURPOSE, query, method_version) for query in identity_queries(entry))
+        )
+    )
     hits = identity_hits(result_sets)
     identity = await gateway.run(
         CONFIRM_IDENTITY_STEP,

@@ -15,6 +15,7 @@ without calling a model, and a different body for the same claim is refused
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from collections.abc import Sequence
@@ -218,12 +219,10 @@ async def freeze_criteria(
     criteria when there are any (no model call), otherwise ask "write_criteria",
     apply the reading rules, stamp ``written_at`` from the clock and store it in
     the ledger. Returns one record per claim, in the order given."""
-    frozen: list[ResolutionCriteria] = []
-    for claim in claims:
+    async def freeze_one(claim: Claim) -> ResolutionCriteria:
         existing = stored_criteria(ledger, claim)
         if existing is not None:
-            frozen.append(existing)
-            continue
+            return existing
         output = await gateway.run(
             STEP_WRITE_CRITERIA, criteria_input_for(claim, subject_name or claim.subject_id), CriteriaOutput
         )
@@ -235,5 +234,8 @@ async def freeze_criteria(
             method_version=method_version,
         )
         store_criteria(ledger, criteria)
-        frozen.append(criteria)
-    return frozen
+        return criteria
+
+    # Claims are independent: their criteria are written at once (the gateway
+    # bounds concurrent calls per provider); each is stored as soon as written.
+    return list(await asyncio.gather(*(freeze_one(claim) for claim in claims)))
