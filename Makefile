@@ -9,7 +9,7 @@ export DAGSTER_HOME ?= $(CURDIR)/.dagster_home
 export RELIABILITY_DATA_DIR ?= $(CURDIR)/data
 
 
-.PHONY: home install test lint typecheck pytest demo ui api pools bench clean
+.PHONY: home install test lint typecheck pytest demo ui api pools clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,11 +54,10 @@ ui: $(STAMP) home pools
 	$(BIN)/dagster dev -w workspace.yaml
 
 # The read-only Reliability API over the warehouse (http://127.0.0.1:8000/docs).
+API_HOST ?= 127.0.0.1
+API_PORT ?= 8000
 api: $(STAMP)
-	RELIABILITY_NOW=$${RELIABILITY_NOW-2026-11-30T12:00:00Z} $(BIN)/python -m reliability_api.server
-
-bench: $(STAMP) home
-	$(BIN)/python -m benchmarks.run_all
+	RELIABILITY_NOW=$${RELIABILITY_NOW-2026-11-30T12:00:00Z} $(BIN)/python -m reliability_api.server --host $(API_HOST) --port $(API_PORT)
 
 clean:
 	rm -rf $(VENV) .dagster_home .pytest_cache .mypy_cache .ruff_cache
