@@ -10,26 +10,30 @@ They read only their step's input, exactly as a model would.
     cancelled postponed missed stopped"), so both sides are searched.
 
 ``read_evidence`` (from one page):
-  * the page must name at least one of the claim's entities (capitalised names
-    other than sentence starts);
-  * a sentence is a candidate when it shares at least 35% of the claim's key
-    terms and states something checkable: a number in one of the claim's
-    units, a year of the claim, or an outcome word; the three best sentences
-    (by shared terms) are quoted word for word;
-  * observed value: a number in the criteria's unit, preferring the one tied
-    to the judge-at year ("at the end of 2025", "for 2025") and not the
-    claim's own target ("targeted 15 GW"), away from "added", "up from";
-  * stance: numbers decide when the claim states a figure, range or bound
-    (code-like literal comparison; a factual figure must match within 0.5%);
-    otherwise outcome words: "delayed", "postponed", "cancelled", "scrapped",
-    "stopped", "missed", "extended", "failed" contradict, "commissioned",
-    "completed", "approved", "granted", "connected", "sold", "achieved"
-    support; for a claim that itself predicts a delay or cut, they swap;
-    "rose"/"fell" agree or disagree with the claim's direction;
-  * kind: "repeat_of_claim" when the sentence reports the subject saying what
-    it will do ("said ... will", "plans to", "aims to", "targets"), forecasts
-    ("expect", "forecast", "likely"), polls ("poll", "survey"), analyst
-    expectations ("analysts"); otherwise "outcome";
+  * relevance: a sentence shares at least 35% of the claim's specific terms
+    (the claim's words without the subject's name and without its figures,
+    units and currencies, which every results page shares), names the claim's
+    project or place when it has one, and, for a claim about the subject, sits
+    on a page that names the subject; questions are skipped; at most three
+    sentences per page, best first;
+  * figures: a number with a unit ("13.1 GW", "DKK 28.6 billion", "8,200
+    donors"; money only with its currency); a sentence naming other years than
+    the judged one reports another period; among several figures the one next
+    to the claim's words and the judged year wins, never the claim's own target
+    ("targeted 15 GW"), guidance, or an earlier figure ("up from"); a claim
+    about what was added ("new capacity") takes the "added" figure;
+  * stance: a figure decides when the claim states a figure, range or bound
+    (literal comparison; a factual figure must match within 0.5%); otherwise
+    outcome words: failure words ("delayed", "postponed", "cancelled",
+    "stopped", "missed", "extended", "failed", not negated) contradict, success
+    words ("commissioned", "completed", "approved", "granted", "sold", "reached")
+    or the claim's own verb in the past tense ("adopts" -> "adopted") support; a
+    failure word the claim itself uses agrees with it; "kept ... until"
+    contradicts a promise to stop; "rose"/"fell" follow the claim's direction;
+  * kind: a reported failure is an outcome; "said ... will", "plans to",
+    "targets 15 GW" repeat the claim; "analysts" are analyst expectations;
+    "poll" is a poll; "expect", "forecast", "likely", "chance", "will" are
+    forecasts; everything else is an outcome;
   * date: the sentence's own date (ISO or "11 April 2025"), else the page's.
 """
 
