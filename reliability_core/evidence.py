@@ -161,7 +161,7 @@ class EvidenceResult(Record):
     """Everything step 7 produced for one claim."""
 
     claim_id: str
-    gathered_at: datetime
+    gathered_at: datetime | None = None  # when step 7 ran for this claim
     items: list[EvidenceItem]
     result_sets: list[SearchResultSet]
     snapshots: list[PageSnapshot]
