@@ -21,9 +21,12 @@ install: $(STAMP)
 
 # DAGSTER_HOME is always set (never a temporary instance) so dynamic partitions
 # persist between commands; the instance config is the repo's dagster.yaml.
-$(DAGSTER_HOME)/dagster.yaml: dagster.yaml
+# The instance is created (and migrated) once here, before any run: Dagster's
+# first-time SQLite migration is not safe when several runs race to do it.
+$(DAGSTER_HOME)/dagster.yaml: dagster.yaml $(STAMP)
 	mkdir -p $(DAGSTER_HOME)
 	cp dagster.yaml $(DAGSTER_HOME)/dagster.yaml
+	$(BIN)/dagster instance migrate >/dev/null
 
 home: $(DAGSTER_HOME)/dagster.yaml
 

@@ -21,6 +21,7 @@ their reasons, so a report can show what was set aside and why.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Literal, Protocol
@@ -334,17 +335,25 @@ async def search_both_sides(
         ),
         PlanResearchOutput,
     )
-    result_sets: list[SearchResultSet] = []
-    for side, queries in (("for", plan.queries_for), ("against", plan.queries_against)):
-        for query in dict.fromkeys(q.strip() for q in queries if q.strip()):
-            result_sets.append(
-                await search.search(
+    wanted = [
+        (side, query)
+        for side, queries in (("for", plan.queries_for), ("against", plan.queries_against))
+        for query in dict.fromkeys(q.strip() for q in queries if q.strip())
+    ]
+    # Every query at once; the result sets keep the plan's order.
+    result_sets: list[SearchResultSet] = list(
+        await asyncio.gather(
+            *(
+                search.search(
                     claim.subject_id,
                     f"evidence:{claim.id}:{side}",
                     SearchQuery(query=query, max_results=EVIDENCE_RESULTS_PER_QUERY),
                     method_version,
                 )
+                for side, query in wanted
             )
+        )
+    )
     return plan, result_sets
 
 
@@ -438,14 +447,16 @@ async def gather_evidence(
     items: list[EvidenceItem] = []
     page_texts: dict[str, str] = {}
 
-    for url, side, search_date in interleave_sides(by_side["for"], by_side["against"]):
+    async def read_page(
+        url: str, side: Side, search_date: date | None
+    ) -> tuple[PageSnapshot | None, PageSkip | None, list[EvidenceItem], str | None]:
+        """One returned URL: fetch, classify, exclude or read. Pages are independent,
+        so they are read at once; results are put back in the interleaved order."""
         if canonical_url(url) not in returned:  # defensive: the list is built from the result sets
-            continue
+            return None, None, [], None
         if is_own_source_url(url, own_urls):
-            skipped.append(PageSkip(url=url, side=side, reason="the claim's own source document (same URL)"))
-            continue
+            return None, PageSkip(url=url, side=side, reason="the claim's own source document (same URL)"), [], None
         snapshot = await fetcher.snapshot(url, method_version)
-        snapshots.append(snapshot)
         page_url = snapshot.final_url or snapshot.url
         body = snapshot.main_text or snapshot.text
         source = classify_source(
@@ -459,12 +470,8 @@ async def gather_evidence(
         why_not = page_exclusion_reason(snapshot, own_urls=own_urls, own_text=own_text, source=source)
         if why_not:
             rejected_class = source.source_class if snapshot.outcome == "ok" and not source.accepted else None
-            skipped.append(
-                PageSkip(
-                    url=url, side=side, reason=why_not, snapshot_id=snapshot.id, source_class=rejected_class
-                )
-            )
-            continue
+            skip = PageSkip(url=url, side=side, reason=why_not, snapshot_id=snapshot.id, source_class=rejected_class)
+            return snapshot, skip, [], None
         read = await gateway.run(
             STEP_READ_EVIDENCE,
             ReadEvidenceInput(
@@ -481,8 +488,7 @@ async def gather_evidence(
             ),
             ReadEvidenceOutput,
         )
-        page_texts[snapshot.id] = body
-        items.extend(
+        found = [
             evidence_item(
                 claim=claim,
                 snapshot=snapshot,
@@ -494,7 +500,20 @@ async def gather_evidence(
                 method_version=method_version,
             )
             for proposed in read.items
-        )
+        ]
+        return snapshot, None, found, body
+
+    pages = await asyncio.gather(
+        *(read_page(url, side, when) for url, side, when in interleave_sides(by_side["for"], by_side["against"]))
+    )
+    for snapshot, skip, found, body in pages:
+        if snapshot is not None:
+            snapshots.append(snapshot)
+        if skip is not None:
+            skipped.append(skip)
+        if snapshot is not None and body is not None:
+            page_texts[snapshot.id] = body
+        items.extend(found)
 
     items = mark_same_story(_dedupe_items(items), page_texts)
     admitted_pages = {item.snapshot_id for item in items if not item.excluded}

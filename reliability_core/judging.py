@@ -16,6 +16,7 @@ gates decide whether the verdict is shown.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Literal
@@ -366,8 +367,12 @@ async def judge_claim(
         return _gated(verdict, evidence, None, steering_all)
 
     judge_input = build_judge_input(claim=claim, criteria=criteria, evidence=evidence)
-    out_a = await gateway.run(STEP_JUDGE_A, judge_input, JudgeOutput)
-    out_b = await gateway.run(STEP_JUDGE_B, judge_input, JudgeOutput)
+    # Blind and independent: the same input to both judges at once; neither
+    # call can see the other's answer.
+    out_a, out_b = await asyncio.gather(
+        gateway.run(STEP_JUDGE_A, judge_input, JudgeOutput),
+        gateway.run(STEP_JUDGE_B, judge_input, JudgeOutput),
+    )
     ruled_a = apply_method_rules(out_a, judge_input=judge_input, evidence=usable)
     ruled_b = apply_method_rules(out_b, judge_input=judge_input, evidence=usable)
     judge_a = _judge_record(claim, "A", gateway, out_a, ruled_a, method_version, now)

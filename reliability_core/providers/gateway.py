@@ -26,6 +26,7 @@ from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.offline_model import OFFLINE_NAME
 from reliability_core.providers.pricing import PriceTable, UsageTotals, priced
 from reliability_core.providers.retry import RetryPolicy
+from reliability_core.version import method_version
 
 DEFAULT_PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
 DEFAULT_CONCURRENCY: dict[str, int] = {
@@ -118,7 +119,7 @@ class StepGateway:
         assignment = self._assignment_for(step)
         provider = self.providers[step]
         request = self._request(step, assignment, provider, payload, output_type)
-        use_cache = self.cache is not None and provider.name != OFFLINE_NAME
+        use_cache = self.cache is not None
         key = self._cache_key(assignment, provider, request)
 
         if use_cache:
@@ -206,8 +207,13 @@ class StepGateway:
 
     @staticmethod
     def _cache_key(assignment: StepAssignment, provider: ModelProvider, request: ModelRequest) -> str:
+        # The offline rules are code: their answers are cached under the method
+        # version, which hashes every line of it, so a changed rule never
+        # serves a stale answer (a live model's key is its model id instead).
+        rules = method_version(offline=True) if provider.name == OFFLINE_NAME else None
         return cache_key(
             provider=provider.name,
+            rules=rules,
             base_url=assignment.base_url,
             model=request.model,
             template_sha256=request.template_sha256,

@@ -8,6 +8,7 @@ import sys
 import time
 from pathlib import Path
 
+import dagster as dg
 import pytest
 
 from reliability_core.models import ClaimVerdict, EvidenceItem, ResolutionCriteria, Statement
@@ -18,9 +19,26 @@ from tests.orchestration.conftest import Pipeline
 pytestmark = pytest.mark.slow
 
 
-def _start(subject: str, root: Path, home: Path, **env: str) -> subprocess.Popen[bytes]:
+def _prepare_home(home: Path) -> None:
+    """Create the SQLite instance once, as `make` does before any run: Dagster's
+    first-time SQLite migration is not safe when several processes race to do it
+    ("table alembic_version already exists")."""
     home.mkdir(parents=True, exist_ok=True)
-    shutil.copy(PROJECT_ROOT / "dagster.yaml", home / "dagster.yaml")
+    if not (home / "dagster.yaml").exists():
+        shutil.copy(PROJECT_ROOT / "dagster.yaml", home / "dagster.yaml")
+        previous = os.environ.get("DAGSTER_HOME")
+        os.environ["DAGSTER_HOME"] = str(home)
+        try:
+            dg.DagsterInstance.from_config(str(home)).dispose()
+        finally:
+            if previous is None:
+                os.environ.pop("DAGSTER_HOME")
+            else:
+                os.environ["DAGSTER_HOME"] = previous
+
+
+def _start(subject: str, root: Path, home: Path, **env: str) -> subprocess.Popen[bytes]:
+    _prepare_home(home)
     environment = {
         **os.environ,
         "DAGSTER_HOME": str(home),

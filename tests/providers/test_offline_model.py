@@ -70,7 +70,9 @@ def test_registering_a_second_handler_for_a_step_is_an_error() -> None:
     assert handler_for("test_offline_split_words").handler is split_words
 
 
-async def test_gateway_runs_offline_steps_without_a_template_or_cache(tmp_path: Path) -> None:
+async def test_gateway_runs_offline_steps_without_a_template_and_caches_them_under_the_method_version(
+    tmp_path: Path,
+) -> None:
     from reliability_core.providers.assignment import StepAssignment
     from reliability_core.providers.cache import ResponseCache
     from reliability_core.providers.gateway import StepGateway
@@ -87,4 +89,34 @@ async def test_gateway_runs_offline_steps_without_a_template_or_cache(tmp_path: 
     assert gateway.model_for(step) == "offline-rules"
     assert gateway.describe() == {step: "offline-rules"}
     assert gateway.metadata()["offline-rules.calls"] == 1
-    assert not (tmp_path / "cache").exists()  # deterministic and free: never cached
+    again = await gateway.run(step, EchoIn(text="z y"), EchoOut)
+    assert again == out
+    assert gateway.metadata()["cache.hits"] == 1  # a re-run makes no call
+
+
+def test_offline_answers_are_keyed_by_the_rules_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    from reliability_core.providers.assignment import StepAssignment
+    from reliability_core.providers.base import ModelRequest
+    from reliability_core.providers.gateway import StepGateway
+    from reliability_core.version import method_version
+
+    request = ModelRequest(
+        step="s",
+        model="offline-rules",
+        template_name="s",
+        template_sha256="",
+        system_prompt="",
+        input_json="{}",
+        output_schema={},
+        output_schema_name="Out",
+    )
+    assignment = StepAssignment(provider="offline-rules", model="offline-rules")
+    key = StepGateway._cache_key(assignment, OfflineRulesProvider(), request)
+    import reliability_core.version as version
+
+    method_version.cache_clear()
+    monkeypatch.setattr(version, "compute_method_version", lambda *a, **k: "0.1.0+changed.offline-rules")
+    try:
+        assert StepGateway._cache_key(assignment, OfflineRulesProvider(), request) != key
+    finally:
+        method_version.cache_clear()
