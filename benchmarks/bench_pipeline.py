@@ -30,7 +30,9 @@ CRITICAL_PATH = {
     "subject_coverage": {"search": 1, "model": 2},  # identity searches || ; confirm_identity -> decide_coverage
     "candidate_documents": {"search": 1},  # all candidate queries at once
     "page_snapshots": {"fetch": 2},  # robots.txt, then the page
-    "statements": {"model": 2},  # extract_statements -> classify_statements, all documents at once
+    # extract_statements -> classify_statements, all documents at once; once more per
+    # wave of replacements (the rule needs to know a document lacks statements first)
+    "statements": {"model": 2},
     "resolution_criteria": {"model": 1},  # write_criteria, all claims at once
     "evidence": {"model": 2, "search": 1, "fetch": 2},  # plan_research -> search -> robots -> page -> read_evidence
     "verdicts": {"model": 1},  # judge_a || judge_b, all claims at once
@@ -43,10 +45,11 @@ class Latency:
     search: float
     fetch: float
 
-    def bound(self) -> float:
+    def bound(self, extraction_rounds: int = 1) -> float:
         total = 0.0
-        for calls in CRITICAL_PATH.values():
-            total += calls.get("model", 0) * self.model + calls.get("search", 0) * self.search
+        for stage, calls in CRITICAL_PATH.items():
+            repeat = extraction_rounds if stage == "statements" else 1
+            total += repeat * calls.get("model", 0) * self.model + calls.get("search", 0) * self.search
             total += calls.get("fetch", 0) * self.fetch
         return total
 
@@ -97,7 +100,8 @@ def run_subjects(subjects: list[str], latency: Latency) -> list[dict[str, object
                     for key, value in materialization.metadata.items():
                         if key.endswith(".calls") and not key.startswith("cache"):
                             calls += int(getattr(value, "value", 0) or 0)
-            rows.append({"subject": subject, "wall": wall, "steps": steps, "model_calls": calls})
+            rounds = int(result.asset_materializations_for_node("statements")[0].metadata["extraction_rounds"].value)  # type: ignore[arg-type]
+            rows.append({"subject": subject, "wall": wall, "steps": steps, "model_calls": calls, "rounds": rounds})
     return rows
 
 
@@ -107,9 +111,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--model", type=float, default=1.0)
     parser.add_argument("--search", type=float, default=0.5)
     parser.add_argument("--fetch", type=float, default=0.3)
+    parser.add_argument("--concurrency", type=int, default=1024, help="concurrent calls allowed to the simulated model")
     args = parser.parse_args(argv)
     for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PERPLEXITY_API_KEY"):
         os.environ.pop(key, None)
+    # "Unlimited parallelism within a step" for the simulated provider; a live
+    # deployment bounds it per provider (RELIABILITY_CONCURRENCY_ANTHROPIC, ...).
+    os.environ.setdefault("RELIABILITY_CONCURRENCY_OFFLINE_RULES", str(args.concurrency))
     subjects = ["northwind-energy", "clearwater-evaluators", "amara-okafor"][: args.subjects]
     latency = Latency(args.model, args.search, args.fetch)
 
@@ -118,12 +126,15 @@ def main(argv: list[str] | None = None) -> None:
     print(f"offline, no latency: run {offline['wall']:.2f} s, asset bodies {in_assets:.2f} s, "
           f"Dagster overhead {offline['wall'] - in_assets:.2f} s per run")  # type: ignore[operator]
 
-    bound = latency.bound()
     print(f"\nsimulated latency: model {latency.model} s, search {latency.search} s, fetch {latency.fetch} s")
-    print(f"critical-path lower bound per subject: {bound:.1f} s (target wall <= {1.25 * bound:.1f} s)")
     for row in run_subjects(subjects, latency):
         wall = float(row["wall"])  # type: ignore[arg-type]
-        print(f"\n{row['subject']}: wall {wall:.1f} s = {wall / bound:.2f}x the bound; model calls {row['model_calls']}")
+        bound = latency.bound(int(row["rounds"]))  # type: ignore[call-overload]
+        print(
+            f"\n{row['subject']}: wall {wall:.1f} s; critical-path bound {bound:.1f} s "
+            f"({row['rounds']} extraction round(s)) -> {wall / bound:.2f}x (target <= 1.25x); "
+            f"model calls per report {row['model_calls']}"
+        )
         for step, seconds in sorted(row["steps"].items(), key=lambda kv: -kv[1]):  # type: ignore[union-attr]
             if seconds >= 0.05:
                 print(f"  {step:<55} {seconds:6.2f} s")

@@ -42,6 +42,7 @@ class SampleExtraction(Record):
     sample: list[DocumentSelection]
     results: list[ExtractionResult]
     checked: dict[str, bool] = Field(default_factory=dict)
+    rounds: int = 0  # extraction rounds: 1 + one per wave of replacements
 
 
 def refuse_urls_not_returned(urls: Sequence[str], result_sets: Sequence[SearchResultSet]) -> None:
@@ -98,7 +99,9 @@ async def extract_sample(
     by_url = {s.url: s for s in snapshots}
     checked: dict[str, bool] = {}
     results: dict[str, ExtractionResult] = {}
+    rounds = 0
     while todo := next_documents_to_check(ranking, checked):
+        rounds += 1
         done = await asyncio.gather(
             *(
                 extract_document(
@@ -121,6 +124,7 @@ async def extract_sample(
         sample=sample,
         results=[results[d] for d in results if d in sampled],
         checked=checked,
+        rounds=rounds,
     )
 
 

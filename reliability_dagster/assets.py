@@ -280,6 +280,7 @@ def statements(
             "documents_sampled": len(extraction.sample),
             "documents_checked": len(extraction.checked),
             "replacements": sum(s.slot == "replacement" for s in extraction.sample),
+            "extraction_rounds": extraction.rounds,
             "statements": len(found),
             "verified_quote_rate": round(verified / len(found), 3) if found else 0.0,
             "unverified_quotes": len(found) - verified,

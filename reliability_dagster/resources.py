@@ -78,7 +78,12 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
     simulated_search_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every search")
 
     def _env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if k.startswith("RELIABILITY_MODEL_")}
+        # Model assignment and per-provider concurrency are configuration, not secrets.
+        env = {
+            k: v
+            for k, v in os.environ.items()
+            if k.startswith(("RELIABILITY_MODEL_", "RELIABILITY_CONCURRENCY_"))
+        }
         for key, value in (
             ("ANTHROPIC_API_KEY", self.anthropic_api_key),
             ("OPENAI_API_KEY", self.openai_api_key),
