@@ -71,8 +71,21 @@ def publisher_key(item: EvidenceItem) -> str:
 def gate_independent_publishers(verdict: Verdict, evidence: Sequence[EvidenceItem]) -> GateCheck:
     """[R] "at least 2 independent publishers back it, including at least one primary or
     major source". Copies of one story are already excluded ("counts once"), and the
-    subject's own records count as one publisher."""
+    subject's own records count as one publisher.
+
+    A verdict backed only by the subject's official records is the exception: [M] step 8
+    makes those records evidence for the subject's own figures, events and appointments
+    ("audited or published accounts, regulatory or exchange filings"), and such verdicts are
+    shown with their basis beside them ("For GiveWell, 19 of 25 resolved claims did").
+    There is by construction one publisher, so this gate does not apply; the basis gate
+    (``gate_basis_disclosed``) governs them instead."""
     backing = backing_evidence(verdict, evidence)
+    if backing and basis_of_evidence(backing) == "official_records_only":
+        return GateCheck(
+            name=GATE_PUBLISHERS,
+            passed=True,
+            note="rests on the subject's official records only: shown with that basis, not two publishers",
+        )
     publishers = {publisher_key(item) for item in backing}
     primary = {publisher_key(item) for item in backing if item.primary_or_major}
     passed = len(publishers) >= GATE_MIN_INDEPENDENT_PUBLISHERS and len(primary) >= GATE_MIN_PRIMARY_OR_MAJOR

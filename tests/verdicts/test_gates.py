@@ -119,3 +119,24 @@ def test_verdict_failing_a_gate_is_held_with_the_gate_named() -> None:
 def test_unresolvable_verdict_is_not_gated_except_for_steering() -> None:
     assert decide_display(verdict("unresolvable"), [], None, CLEAN).shown
     assert decide_display(verdict("unresolvable"), [], None, STEERED).failed == ["no_steering"]
+
+
+def test_official_records_alone_pass_the_publisher_gate_and_are_governed_by_the_basis_gate() -> None:
+    filing = make_item(
+        "f",
+        url="https://exchange.example/filings/northwind/annual-report-2024",
+        source_class="official_record",
+        subject_own=True,
+        independent=False,
+        publisher="Northwind Energy A/S (filing)",
+    )
+    assert gate_independent_publishers("true", [filing]).passed
+    assert gate_basis_disclosed(verdict("true", basis="official_records_only"), [filing]).passed
+    assert not gate_basis_disclosed(verdict("true", basis="independent_source"), [filing]).passed
+
+
+def test_the_subjects_records_count_as_one_publisher_beside_an_independent_one() -> None:
+    filing = make_item("f", source_class="official_record", subject_own=True, independent=False, publisher="NW")
+    minor = make_item("m", publisher="Local paper", primary_or_major=False, source_class="established_newsroom")
+    assert gate_independent_publishers("true", [filing, minor]).passed
+    assert not gate_independent_publishers("true", [minor]).passed
