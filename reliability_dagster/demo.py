@@ -16,6 +16,23 @@ from reliability_dagster.jobs import QUICK_REPORT_JOB
 from reliability_dagster.resources import data_dir
 
 
+def model_usage(result: dg.ExecuteInProcessResult) -> tuple[int, int]:
+    """(model calls made, cache hits) over every asset of a run, from the
+    provider metadata each asset attaches (``<provider>.calls``, ``cache.hits``)."""
+    calls = hits = 0
+    for event in result.get_asset_materialization_events():
+        materialization = event.step_materialization_data.materialization
+        for key, value in materialization.metadata.items():
+            number = getattr(value, "value", None)
+            if not isinstance(number, int | float):
+                continue
+            if key == "cache.hits":
+                hits += int(number)
+            elif key.endswith(".calls"):
+                calls += int(number)
+    return calls, hits
+
+
 def _summary(report: Report, warehouse_root: str) -> str:
     lines = [f"== {report.subject_name} ({report.subject_id})"]
     if not report.covered:
@@ -65,7 +82,11 @@ def main(argv: list[str] | None = None) -> int:
             result = job.execute_in_process(instance=instance, partition_key=subject, raise_on_error=False)
             status = "ok" if result.success else "FAILED"
             failures += not result.success
-            print(f"{subject}: run {result.run_id[:8]} {status} in {time.perf_counter() - started:.1f} s")
+            calls, hits = model_usage(result)
+            print(
+                f"{subject}: run {result.run_id[:8]} {status} in {time.perf_counter() - started:.1f} s; "
+                f"model calls {calls}, cache hits {hits}"
+            )
     warehouse_root = os.environ.get("RELIABILITY_WAREHOUSE", str(data_dir() / "warehouse"))
     store = Warehouse(warehouse_root)
     print()

@@ -4,6 +4,7 @@ import dagster as dg
 
 from reliability_core.models import ClaimVerdict, ResolutionCriteria, Statement
 from reliability_core.warehouse import Ledger, tables
+from reliability_dagster.demo import model_usage
 from tests.orchestration.conftest import Pipeline
 
 
@@ -46,7 +47,10 @@ def test_rerun_reproduces_the_report_and_never_rewrites_criteria(pipeline: Pipel
     first = pipeline.report("clearwater-evaluators")
     ledger = Ledger(pipeline.warehouse)
     criteria_before = ledger.read_all(tables.CRITERIA_LEDGER, "clearwater-evaluators", ResolutionCriteria)
-    assert pipeline.run("clearwater-evaluators").success
+    rerun = pipeline.run("clearwater-evaluators")
+    assert rerun.success
+    calls, hits = model_usage(rerun)
+    assert calls == 0 and hits > 0, "a re-run with unchanged inputs makes no model call"
     second = pipeline.report("clearwater-evaluators")
     assert second.content_hash == first.content_hash
     assert ledger.read_all(tables.CRITERIA_LEDGER, "clearwater-evaluators", ResolutionCriteria) == criteria_before
