@@ -8,8 +8,8 @@ import dagster as dg
 QUICK_REPORT_JOB = "quick_report"
 REFRESH_JOB = "refresh"
 RECHECK_JOB = "recheck_due_claims"
-BACKTEST_JOB = "gold_set_backtest"
-STABILITY_JOB = "rerun_stability"
+BACKTEST_JOB = "backtest_gold_set"
+STABILITY_JOB = "stability_check"
 STEWARD_JOB = "steward_sampling"
 
 SUBJECT_PIPELINE_GROUP = "subject_report"

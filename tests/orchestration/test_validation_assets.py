@@ -13,7 +13,7 @@ from tests.orchestration.conftest import Pipeline
 def test_backtest_over_the_starter_gold_set_measures_every_metric_and_evaluates_gates(pipeline: Pipeline) -> None:
     definitions = build_definitions(pipeline.resources)
     key = dg.MultiPartitionKey({"gold_set": "starter", "judges": "configured"})
-    result = definitions.resolve_job_def("gold_set_backtest").execute_in_process(
+    result = definitions.resolve_job_def("backtest_gold_set").execute_in_process(
         instance=pipeline.instance, partition_key=key
     )
     assert result.success
@@ -40,7 +40,7 @@ def test_backtest_over_the_starter_gold_set_measures_every_metric_and_evaluates_
 def test_stability_and_steward_queue_after_a_subject_run(pipeline: Pipeline) -> None:
     assert pipeline.run("northwind-energy").success
     definitions = build_definitions(pipeline.resources)
-    stability = definitions.resolve_job_def("rerun_stability").execute_in_process(
+    stability = definitions.resolve_job_def("stability_check").execute_in_process(
         instance=pipeline.instance, partition_key="northwind-energy"
     )
     assert stability.success

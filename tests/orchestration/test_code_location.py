@@ -1,0 +1,35 @@
+"""The code location loads as the Dagster UI loads it (`make ui`)."""
+
+import dagster as dg
+
+from reliability_dagster.definitions import defs
+
+
+def test_code_location_loads_with_every_job_sensor_and_schedule() -> None:
+    dg.Definitions.validate_loadable(defs)
+    repository = defs.get_repository_def()
+    jobs = {job.name for job in repository.get_all_jobs()}
+    assert {
+        "quick_report",
+        "refresh",
+        "recheck_due_claims",
+        "backtest_gold_set",
+        "stability_check",
+        "steward_sampling",
+    } <= jobs
+    assert {s.name for s in repository.sensor_defs} == {
+        "subject_registry_sensor",
+        "staleness_sensor",
+        "due_date_sensor",
+        "gold_set_sensor",
+    }
+    assert [s.name for s in repository.schedule_defs] == ["steward_sampling_schedule"]
+
+
+def test_every_per_subject_asset_declares_kinds_and_the_subjects_partitions() -> None:
+    graph = defs.resolve_asset_graph()
+    for key in graph.get_all_asset_keys():
+        node = graph.get(key)
+        if node.group_name == "subject_report":
+            assert node.partitions_def is not None and node.partitions_def.name == "subjects"  # type: ignore[attr-defined]
+            assert node.kinds, key
