@@ -204,21 +204,32 @@ def create_app(settings: ApiSettings) -> FastAPI:
         """The exact method version, model per step, constants, error rates and changelog."""
         version = _version()
         backtests = store.latest_backtests(version)
-        measured = [b for b in backtests if not b.get("offline_rules", True)]
+        # Error rates only from live judges; offline-rules figures are a consistency check.
+        measured = [b for b in backtests if not b.offline]
         error_rates: dict[str, Any] | str = NOT_YET_MEASURED
         agreement: dict[str, Any] | str = NOT_YET_MEASURED
         if measured:
-            latest = max(measured, key=lambda b: str(b.get("generated_at", "")))
+            latest = max(measured, key=lambda b: b.run_at)
             error_rates = {
-                k: latest.get(k) for k in ("accuracy_all", "accuracy_shown", "wrong_shown", "settled_share")
+                "gold_set": latest.gold_set,
+                "items": latest.metrics.items,
+                "accuracy_all": latest.metrics.accuracy_all,
+                "accuracy_on_shown": latest.metrics.accuracy_on_shown,
+                "wrong_verdicts_shown": latest.metrics.wrong_verdicts_shown,
+                "settled_without_help": latest.metrics.settled_without_help,
+                "calibration_error": latest.metrics.calibration_error,
+                "kappa_with_humans": latest.metrics.judge_a_vs_humans_kappa,
+                "gates": {g.gate: g.passed for g in latest.gates},
+                "run_at": latest.run_at.isoformat(),
             }
         if backtests:
-            latest_any = max(backtests, key=lambda b: str(b.get("generated_at", "")))
+            latest_any = max(backtests, key=lambda b: b.run_at)
             agreement = {
-                "judge_agreement_percent": latest_any.get("judge_agreement"),
-                "judge_kappa": latest_any.get("judge_kappa"),
+                "judge_agreement_percent": latest_any.metrics.judge_agreement_percent,
+                "judge_agreement_kappa": latest_any.metrics.judge_agreement_kappa,
                 "note": "consistency between the two judges, not accuracy",
-                "judges": "offline-rules" if latest_any.get("offline_rules", True) else "live",
+                "judges": "offline-rules" if latest_any.offline else "live",
+                "gold_set": latest_any.gold_set,
             }
         changelog: list[ChangelogEntry] = []
         if settings.changelog_path and settings.changelog_path.exists():

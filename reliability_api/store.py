@@ -18,6 +18,7 @@ import duckdb
 import pyarrow as pa
 from pydantic import BaseModel
 
+from reliability_core.backtest import BacktestResult
 from reliability_core.models import (
     ClaimVerdict,
     CoverageDecision,
@@ -202,12 +203,12 @@ class ReportStore:
         requests = self.ledger.read_all(tables.REFRESH_REQUESTS_LEDGER, subject_id, RefreshRequest)
         return max((r.requested_at for r in requests), default=None)
 
-    def latest_backtests(self, method_version: str) -> list[dict[str, object]]:
-        """Stored backtest results of this method version (any gold set)."""
+    def latest_backtests(self, method_version: str) -> list[BacktestResult]:
+        """Stored backtest results of this method version (any gold set, any judges)."""
         results = []
         for partition in self.warehouse.subjects(tables.BACKTESTS):
             for text in self.read_json(tables.BACKTESTS, partition):
-                data = json.loads(text)
-                if data.get("method_version") == method_version:
-                    results.append(data)
+                result = BacktestResult.model_validate_json(text)
+                if result.method_version == method_version:
+                    results.append(result)
         return results

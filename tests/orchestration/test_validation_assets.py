@@ -10,7 +10,9 @@ from reliability_dagster.definitions import build_definitions
 from tests.orchestration.conftest import Pipeline
 
 
-def test_backtest_over_the_starter_gold_set_measures_every_metric_and_evaluates_gates(pipeline: Pipeline) -> None:
+def test_backtest_over_the_starter_gold_set_measures_every_metric_and_evaluates_gates(
+    pipeline: Pipeline,
+) -> None:
     definitions = build_definitions(pipeline.resources)
     key = dg.MultiPartitionKey({"gold_set": "starter", "judges": "configured"})
     result = definitions.resolve_job_def("backtest_gold_set").execute_in_process(
@@ -54,3 +56,32 @@ def test_stability_and_steward_queue_after_a_subject_run(pipeline: Pipeline) -> 
     queued = pipeline.warehouse.read(tables.STEWARD_QUEUE, "northwind-energy", StewardQueueItem)
     assert queued, "disputed, held or sampled verdicts reach the steward queue"
     assert all(item.reasons for item in queued)
+
+
+def test_methodology_reports_error_rates_only_from_live_judges(pipeline: Pipeline) -> None:
+    from fastapi.testclient import TestClient
+
+    from reliability_api.app import ApiSettings, create_app
+    from reliability_core.backtest import BacktestResult
+
+    definitions = build_definitions(pipeline.resources)
+    key = dg.MultiPartitionKey({"gold_set": "starter", "judges": "configured"})
+    assert (
+        definitions.resolve_job_def("backtest_gold_set")
+        .execute_in_process(instance=pipeline.instance, partition_key=key)
+        .success
+    )
+    client = TestClient(create_app(ApiSettings(warehouse_root=pipeline.warehouse.root, offline=True)))
+    body = client.get("/v1/methodology").json()
+    assert body["error_rates"] == "not yet measured"
+    assert body["judge_agreement"]["judges"] == "offline-rules"
+
+    # The same figures from live judges would be reported as measured error rates.
+    offline_result = pipeline.warehouse.read(
+        tables.BACKTESTS, pipeline.warehouse.subjects(tables.BACKTESTS)[0], BacktestResult
+    )[0]
+    live = offline_result.model_copy(update={"offline": False, "error_rates": "measured"})
+    pipeline.warehouse.write(tables.BACKTESTS, "starter--live", [live])
+    measured = client.get("/v1/methodology").json()["error_rates"]
+    assert measured["items"] == offline_result.metrics.items
+    assert set(measured["gates"]) == {g.gate for g in offline_result.gates}
