@@ -85,3 +85,22 @@ def test_methodology_reports_error_rates_only_from_live_judges(pipeline: Pipelin
     measured = client.get("/v1/methodology").json()["error_rates"]
     assert measured["items"] == offline_result.metrics.items
     assert set(measured["gates"]) == {g.gate for g in offline_result.gates}
+
+
+def test_backtest_over_the_averitec_dev_set_read_in_place(pipeline: Pipeline) -> None:
+    import pytest
+
+    from reliability_core.backtest import BacktestResult
+    from reliability_dagster.resources import averitec_path
+
+    if not averitec_path().exists():
+        pytest.skip("the AVeriTeC dev set is not beside the project (../shared/data/averitec/dev.json)")
+    definitions = build_definitions(pipeline.resources)
+    key = dg.MultiPartitionKey({"gold_set": "averitec-dev", "judges": "configured"})
+    assert definitions.resolve_job_def("backtest_gold_set").execute_in_process(
+        instance=pipeline.instance, partition_key=key
+    ).success
+    (partition,) = pipeline.warehouse.subjects(tables.BACKTESTS)
+    (result,) = pipeline.warehouse.read(tables.BACKTESTS, partition, BacktestResult)
+    assert result.gold_set == "averitec-dev" and result.metrics.items == 500
+    assert not (pipeline.root / "warehouse" / "dev.json").exists()
