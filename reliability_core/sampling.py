@@ -16,7 +16,6 @@ from reliability_core.constants import SAMPLE_CAP_PER_TYPE
 from reliability_core.ids import sha256_hex
 from reliability_core.models.base import CLAIM_TYPES, ClaimType
 from reliability_core.models.claims import Claim, SampleMembership
-from reliability_core.triage import is_checkable
 
 _SEED_HEX_DIGITS = 15  # < 2**60: fits a signed 64-bit Parquet column
 
@@ -124,12 +123,3 @@ def _membership(
         method_version=claim.method_version,
     )
 
-
-def checkable_share(claims: Sequence[Claim], extracted_count: int) -> float | None:
-    """[M] "Compute the checkable share (checkable statements / extracted
-    statements)": claims not triaged never resolvable (``triage.is_checkable``)
-    over every statement of the subject that extraction kept. None when nothing
-    was extracted."""
-    if extracted_count <= 0:
-        return None
-    return sum(1 for claim in claims if is_checkable(claim)) / extracted_count

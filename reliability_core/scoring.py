@@ -45,6 +45,7 @@ from reliability_core.models import (
     Statement,
 )
 from reliability_core.models.reports import BrierScore, Prior, Report
+from reliability_core.triage import is_checkable
 
 # --- Which claims are scored ---------------------------------------------------------
 
@@ -379,5 +380,5 @@ def checkable_share(statements: Sequence[Statement], claims: Sequence[Claim]) ->
     if not statements:
         return None
     kept = {s.id for s in statements}
-    checkable = {c.statement_id for c in claims if c.triage != "never_resolvable" and c.statement_id in kept}
+    checkable = {c.statement_id for c in claims if is_checkable(c) and c.statement_id in kept}
     return len(checkable) / len(kept)

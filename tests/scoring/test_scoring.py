@@ -237,6 +237,17 @@ def test_checkable_share_counts_statements_not_triaged_never_resolvable() -> Non
     assert checkable_share([], claims) is None
 
 
+def test_party_political_and_own_records_claims_are_checkable_though_never_scored() -> None:
+    statements = [make_statement(f"s{i}") for i in range(4)]
+    claims = [
+        make_claim("c0", statement_id="s0", party_political=True),
+        make_claim("c1", statement_id="s1", triage="own_records_only"),
+        make_claim("c2", statement_id="s2", triage="never_resolvable"),
+        make_claim("c3", statement_id="s3", triage="never_resolvable"),
+    ]
+    assert checkable_share(statements, claims) == pytest.approx(0.5)
+
+
 def test_interval_for_five_true_claims_agrees_with_the_closed_form_beta_7_2_cdf() -> None:
     # Beta(7, 2) has CDF F(x) = 8x^7 - 7x^8, independent of scipy.
     low, high = posterior_interval(2.0, 2.0, 5, 5.0)

@@ -7,7 +7,7 @@ from collections import Counter
 
 from reliability_core.constants import SAMPLE_CAP_PER_TYPE
 from reliability_core.models import Claim
-from reliability_core.sampling import checkable_share, derive_claim_seed, sample_claims
+from reliability_core.sampling import derive_claim_seed, sample_claims
 from tests.steps.claim_builders import make_claim
 
 SEED = derive_claim_seed("northwind", "0.1.0+test")
@@ -90,13 +90,3 @@ def test_only_resolvable_verified_non_party_political_claims_are_sampled_and_the
     assert "word for word" in memberships[unverified.id].reason
     assert memberships[internal.id].triage == "own_records_only"
 
-
-def test_checkable_share_is_checkable_claims_over_extracted_statements() -> None:
-    claims = [
-        make_claim(1),
-        make_claim(2, triage="not_yet_due"),
-        make_claim(3, triage="never_resolvable"),
-        make_claim(4, party_political=True),
-    ]
-    assert checkable_share(claims, extracted_count=8) == 3 / 8
-    assert checkable_share([], extracted_count=0) is None
