@@ -67,21 +67,5 @@ class FaultInjectingProvider:
 
 
 def with_fault_injection(gateway: StepGateway, rate: float, seed: int = 0) -> StepGateway:
-    """The same gateway (assignment, cache, prices, retry policy, limits) with
-    every provider wrapped in a ``FaultInjectingProvider``."""
-    wrapped: dict[int, FaultInjectingProvider] = {}
-    providers = {}
-    for step, provider in gateway.providers.items():
-        if id(provider) not in wrapped:
-            wrapped[id(provider)] = FaultInjectingProvider(provider, rate, seed)
-        providers[step] = wrapped[id(provider)]
-    return StepGateway(
-        gateway.assignment,
-        providers,
-        cache=gateway.cache,
-        prices=gateway.prices,
-        retry=gateway.retry,
-        prompts_dir=gateway.prompts_dir,
-        concurrency=gateway.concurrency,
-        max_output_tokens=gateway.max_output_tokens,
-    )
+    """The same gateway with every provider wrapped in a ``FaultInjectingProvider``."""
+    return gateway.with_providers(lambda provider: FaultInjectingProvider(provider, rate, seed))

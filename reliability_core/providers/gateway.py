@@ -11,7 +11,7 @@ never returns a partially filled record: the result is a validated
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +95,24 @@ class StepGateway:
     def metadata(self) -> dict[str, int | float]:
         """Usage totals with dagster-openai style keys per provider prefix."""
         return self.totals.metadata()
+
+    def with_providers(self, wrap: Callable[[ModelProvider], ModelProvider]) -> StepGateway:
+        """The same gateway (assignment, cache, prices, retry policy, limits) with
+        each distinct provider replaced by ``wrap(provider)``: how fault injection
+        and simulated latency are layered over the real providers."""
+        wrapped: dict[int, ModelProvider] = {}
+        for provider in self.providers.values():
+            wrapped.setdefault(id(provider), wrap(provider))
+        return StepGateway(
+            self.assignment,
+            {step: wrapped[id(provider)] for step, provider in self.providers.items()},
+            cache=self.cache,
+            prices=self.prices,
+            retry=self.retry,
+            prompts_dir=self.prompts_dir,
+            concurrency=self.concurrency,
+            max_output_tokens=self.max_output_tokens,
+        )
 
     def scoped(self) -> StepGateway:
         """A gateway sharing providers, cache, retries and concurrency limits but

@@ -61,18 +61,4 @@ class DelayedTransport(httpx.AsyncBaseTransport):
 
 def with_model_latency(gateway: StepGateway, seconds: float) -> StepGateway:
     """The same gateway with every provider answering ``seconds`` later."""
-    wrapped: dict[int, DelayedProvider] = {}
-    providers = {}
-    for step, provider in gateway.providers.items():
-        wrapped.setdefault(id(provider), DelayedProvider(provider, seconds))
-        providers[step] = wrapped[id(provider)]
-    return StepGateway(
-        gateway.assignment,
-        providers,
-        cache=gateway.cache,
-        prices=gateway.prices,
-        retry=gateway.retry,
-        prompts_dir=gateway.prompts_dir,
-        concurrency=gateway.concurrency,
-        max_output_tokens=gateway.max_output_tokens,
-    )
+    return gateway.with_providers(lambda provider: DelayedProvider(provider, seconds))
