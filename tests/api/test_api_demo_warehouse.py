@@ -1,8 +1,9 @@
-"""The API over a warehouse the demo pipeline produced (``make demo``).
+"""The API over a warehouse the demo pipeline produced.
 
-Opt in with ``RELIABILITY_DEMO_WAREHOUSE=<warehouse root>`` (e.g. ``data/warehouse``
-after ``make demo``); without it these tests are skipped, so the suite never runs
-the pipeline itself. Nothing is written to that warehouse."""
+By default the pipeline runs here (a covered and a refused demo subject, offline,
+in a throwaway warehouse). ``RELIABILITY_DEMO_WAREHOUSE=<warehouse root>`` points
+the same tests at an existing one instead (e.g. ``data/warehouse`` after
+``make demo``); nothing is written to that warehouse."""
 
 import os
 import re
@@ -17,20 +18,35 @@ from reliability_core.clock import FixedClock
 from reliability_core.warehouse import Warehouse, tables
 
 DEMO_NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)  # the demo's fixed "now"
-DEMO_WAREHOUSE = os.environ.get("RELIABILITY_DEMO_WAREHOUSE", "")
-
-pytestmark = pytest.mark.skipif(
-    not DEMO_WAREHOUSE, reason="set RELIABILITY_DEMO_WAREHOUSE to a warehouse made by `make demo`"
-)
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def demo_client() -> TestClient:
-    return TestClient(create_app(ApiSettings(warehouse_root=DEMO_WAREHOUSE, clock=FixedClock(DEMO_NOW))))
+def demo_warehouse(tmp_path_factory: pytest.TempPathFactory) -> str:
+    existing = os.environ.get("RELIABILITY_DEMO_WAREHOUSE", "")
+    if existing:
+        return existing
+    import dagster as dg
+
+    from tests.orchestration.conftest import Pipeline, make_resources
+
+    root = tmp_path_factory.mktemp("api-demo")
+    with dg.DagsterInstance.ephemeral() as instance:
+        pipeline = Pipeline(root=root, instance=instance, resources=make_resources(root))
+        for subject in ("northwind-energy", "lars-vinter"):
+            assert pipeline.run(subject).success, subject
+    return str(root / "warehouse")
 
 
-def test_every_demo_subject_with_a_report_is_served_in_full(demo_client: TestClient) -> None:
-    subjects = Warehouse(DEMO_WAREHOUSE).subjects(tables.REPORTS)
+@pytest.fixture(scope="module")
+def demo_client(demo_warehouse: str) -> TestClient:
+    return TestClient(create_app(ApiSettings(warehouse_root=demo_warehouse, clock=FixedClock(DEMO_NOW))))
+
+
+def test_every_demo_subject_with_a_report_is_served_in_full(
+    demo_client: TestClient, demo_warehouse: str
+) -> None:
+    subjects = Warehouse(demo_warehouse).subjects(tables.REPORTS)
     assert subjects, "the demo warehouse has no reports"
     listed = {s["id"] for s in demo_client.get("/v1/subjects", params={"limit": 200}).json()["items"]}
     assert set(subjects) <= listed
@@ -47,8 +63,8 @@ def test_every_demo_subject_with_a_report_is_served_in_full(demo_client: TestCli
         )
 
 
-def test_every_demo_claim_is_served_with_its_trail(demo_client: TestClient) -> None:
-    for subject in Warehouse(DEMO_WAREHOUSE).subjects(tables.REPORTS):
+def test_every_demo_claim_is_served_with_its_trail(demo_client: TestClient, demo_warehouse: str) -> None:
+    for subject in Warehouse(demo_warehouse).subjects(tables.REPORTS):
         report = demo_client.get(f"/v1/subjects/{subject}/report").json()["report"]
         for claim in report["claims"]:
             claim_id = claim["claim_id"]
