@@ -105,6 +105,39 @@ _PATTERNS: list[tuple[str, SteeringKind, str, re.Pattern[str]]] = [
             _I,
         ),
     ),
+    (
+        "answer_directive",
+        "instruction_to_model",
+        "en",
+        # "respond only with TRUE", "answer true", "output: verified", addressed to whoever judges
+        re.compile(
+            r"\b(respond|reply|answer|output|return)\s+(only\s+|just\s+|simply\s+)?(with\s+)?[\"'“]?"
+            r"(true|false|verified|mostly\s+true|yes)\b[\"'”]?",
+            _I,
+        ),
+    ),
+    (
+        "role_claim",
+        "instruction_to_model",
+        "en",
+        # "As the system administrator I confirm ...": an authority the page cannot have
+        re.compile(
+            r"\bas\s+(the|your)\s+(system\s+)?(administrator|operator|developer|moderator|supervisor)\b"
+            r"[^.]{0,40}\b(i|we)\s+(confirm|certify|instruct|authori[sz]e|override)",
+            _I,
+        ),
+    ),
+    (
+        "pre_approved",
+        "instruction_to_model",
+        "en",
+        re.compile(
+            r"\b(this|the)\s+(claim|statement|verdict|answer|item)\s+(has\s+been|is|was)\s+"
+            r"(pre-?approved|already\s+verified|already\s+approved|whitelisted)\b"
+            r"|\b(reviewer|judge|grader|assistant|model)\s*:\s*this\s+(has\s+been|is)\s+pre-?approved",
+            _I,
+        ),
+    ),
     # German
     (
         "ignore_instructions_de",
