@@ -57,6 +57,25 @@ from reliability_core.models.claims import NumericCriteria
 from reliability_core.providers.offline_model import offline_step
 
 MIN_SHARED_TERMS = 0.35
+SAID_ON = re.compile(r"\s*\(said on [^)]*\)")  # the date stamp the extractor adds to a restatement
+# Words of the forecast or pledge itself, not of its outcome: an outcome page says what
+# happened ("raised $4.1 million in 2021"), not "expect", "chance" or "at least".
+FORECAST_WORDS = frozenset(
+    {
+        "expect",
+        "expects",
+        "expected",
+        "chance",
+        "likely",
+        "probability",
+        "think",
+        "say",
+        "put",
+        "more",
+        "least",
+        "less",
+    }
+)
 MAX_QUOTES_PER_PAGE = 3
 FACTUAL_MATCH_RELATIVE = 0.005
 
@@ -736,12 +755,17 @@ def bears_on_claim(
 
 @offline_step("plan_research", PlanResearchInput)
 def plan_research(payload: PlanResearchInput) -> PlanResearchOutput:
-    """Queries for and against from the restatement's key terms."""
-    lead_words = subject_words(payload.restatement)
-    lead = " ".join(w for w in key_terms(payload.restatement, stemmed=False) if stem(w) in lead_words)
-    plain = key_terms(remove_stated_probability(payload.restatement), stemmed=False)
-    terms = " ".join([w for w in plain if stem(w) not in lead_words][:8])
+    """Queries for and against from the restatement's key terms. The date the claim was made
+    ("(said on 2016-06-09)") is left out: it names the claim's own source, not the outcome,
+    and would rank the subject's other statements of that day above the evidence. The
+    judged year is always searched for, even when the claim is long."""
+    restatement = SAID_ON.sub("", payload.restatement)
+    lead_words = subject_words(restatement)
+    lead = " ".join(w for w in key_terms(restatement, stemmed=False) if stem(w) in lead_words)
+    plain = key_terms(remove_stated_probability(restatement), stemmed=False)
     year = str(payload.judge_at.year)
+    kept = [w for w in plain if stem(w) not in lead_words and w not in FORECAST_WORDS][:8]
+    terms = " ".join(kept if year in kept else [*kept, year])
     base = f"{lead} {terms}".strip()
     queries_for = [base, f"{lead} {terms} {year} results annual report".strip()]
     queries_against = [f"{base} delayed cancelled postponed missed stopped"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from corpus_world.enrich import LAST_YEAR, bound_for, enrich, fmt, numeric_verdict, target_year
 from corpus_world.model import (
     Ask,
     Block,
@@ -1462,5 +1463,163 @@ def world() -> SubjectWorld:
         prefix="cw",
         coverage="covered",
         coverage_reason="A non-profit organisation: public professional output may be covered.",
-        docs=(*with_extras(_documents(), EXTRA_BLOCKS), *_evidence()),
+        docs=(
+            *enrich(
+                with_extras(_documents(), EXTRA_BLOCKS),
+                routine_statements,
+                ("Clearwater", NAME, REYES, NAIR),
+                QUESTION,
+            ),
+            *_evidence(),
+            *_fund_reports(),
+        ),
     )
+
+
+# Grants of Clearwater's Malaria Fund, USD million, by year (reported by The Wire and
+# The Giving Times each March).
+MALARIA_FUND: dict[int, str] = {
+    2013: "1.4",
+    2014: "2.0",
+    2015: "3.1",
+    2016: "4.6",
+    2017: "6.2",
+    2018: "8.0",
+    2019: "9.5",
+    2020: "12.4",
+    2021: "14.8",
+    2022: "13.9",
+    2023: "16.1",
+    2024: "18.0",
+    2025: "17.2",
+}
+
+
+def fund_ev(year: int) -> tuple[str, ...]:
+    return (f"cw-wire-fund-{year}", f"cw-gt-fund-{year}")
+
+
+def _fund_reports() -> list[Doc]:
+    """Two independent publishers report each year's Malaria Fund grants."""
+    docs = []
+    for year, grants in MALARIA_FUND.items():
+        published = f"{year + 1}-03-1{year % 10}"
+        kw = (*KW, "Malaria Fund", "malaria", "fund", "grants", "grant", str(year), "million")
+        docs.append(
+            _news(
+                f"cw-wire-fund-{year}",
+                "wire.example",
+                "The Wire",
+                "wire_service",
+                published,
+                f"clearwater-malaria-fund-{year}",
+                f"Clearwater Malaria Fund grant total for {year}: ${grants} million",
+                (
+                    f"GENEVA, {published} (The Wire) - The Malaria Fund run by Clearwater Evaluators granted "
+                    f"${grants} million to malaria programmes in {year}, its accounts show.",
+                    "The fund pools gifts from individual donors and pays them out to distributors chosen by the "
+                    "evaluator's researchers.",
+                    "Health agencies count bed nets and seasonal medicine among the cheapest ways to prevent "
+                    "deaths from the disease.",
+                ),
+                kw,
+            )
+        )
+        docs.append(
+            _giving(
+                f"cw-gt-fund-{year}",
+                published,
+                f"malaria-fund-{year}",
+                f"Malaria Fund grants in {year} reached ${grants} million",
+                (
+                    f"Clearwater Evaluators' Malaria Fund made grants of ${grants} million in {year}, according to "
+                    f"figures the evaluator published on {published}.",
+                    "Donors can give to the fund directly or through workplace giving schemes.",
+                    "Its grant decisions are published with the research notes behind them, a practice other "
+                    "evaluators have started to copy.",
+                ),
+                kw,
+            )
+        )
+    return docs
+
+
+QUESTION = "Which figures should donors hold you to?"
+
+
+def routine_statements(doc: Doc, n: int) -> tuple[St, ...]:
+    """Last year's Malaria Fund grants, expectations for this (or next) year's grants
+    (one with a stated probability) and a grants target. The n-th document misses one
+    bound in four on purpose."""
+    assert doc.published is not None
+    year = int(doc.published[:4])
+    sts: list[St] = []
+    prev = year - 1
+    if prev in MALARIA_FUND:
+        sts.append(
+            St(
+                f"In {prev} our Malaria Fund granted ${MALARIA_FUND[prev]} million to malaria programmes.",
+                "factual",
+                "resolvable_now",
+                "true",
+                "independent_source",
+                fund_ev(prev),
+            )
+        )
+    if year > LAST_YEAR:
+        return tuple(sts)
+    due = target_year(doc.published)
+    fund = float(MALARIA_FUND[due])
+    bound = bound_for(fund, miss=n % 4 == 3)
+    sts.append(
+        St(
+            f"We expect our Malaria Fund to grant more than ${fmt(bound)} million in {due}.",
+            "prediction",
+            "resolvable_now",
+            numeric_verdict(fund, bound),
+            "independent_source",
+            fund_ev(due),
+            deadline=f"{due}-12-31",
+        )
+    )
+    fund_target = bound_for(fund * 0.95, miss=n % 4 == 0)
+    sts.append(
+        St(
+            f"Our target is to grant at least ${fmt(fund_target)} million through our Malaria Fund in {due}.",
+            "promise",
+            "resolvable_now",
+            numeric_verdict(fund, fund_target),
+            "independent_source",
+            fund_ev(due),
+            deadline=f"{due}-12-31",
+        )
+    )
+    goal = min(due + 1, LAST_YEAR)
+    goal_fund = float(MALARIA_FUND[goal])
+    odds_bound = bound_for(goal_fund * 0.9, miss=n % 4 == 1)
+    sts.append(
+        St(
+            f"There is an 80% chance that our Malaria Fund grants more than ${fmt(odds_bound)} million in {goal}.",
+            "prediction",
+            "resolvable_now",
+            numeric_verdict(goal_fund, odds_bound),
+            "independent_source",
+            fund_ev(goal),
+            deadline=f"{goal}-12-31",
+            prob=0.8,
+            pkind="exact",
+        )
+    )
+    target = bound_for(goal_fund, miss=n % 4 == 2)
+    sts.append(
+        St(
+            f"We will grant at least ${fmt(target)} million through our Malaria Fund in {goal}.",
+            "promise",
+            "resolvable_now",
+            numeric_verdict(goal_fund, target),
+            "independent_source",
+            fund_ev(goal),
+            deadline=f"{goal}-12-31",
+        )
+    )
+    return tuple(sts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from corpus_world.enrich import LAST_YEAR, bound_for, enrich, fmt, numeric_verdict, target_year
 from corpus_world.model import (
     Ask,
     Block,
@@ -1933,5 +1934,103 @@ def world() -> SubjectWorld:
         prefix="nw",
         coverage="covered",
         coverage_reason="A listed company (an organisation): public professional output may be covered.",
-        docs=(*with_extras(_documents(), EXTRA_BLOCKS), *_evidence(), *_mentions_and_traps()),
+        docs=(
+            *enrich(
+                with_extras(_documents(), EXTRA_BLOCKS), routine_statements, (DAHL, LUND, BERG), QUESTION
+            ),
+            *_evidence(),
+            *_mentions_and_traps(),
+        ),
     )
+
+
+QUESTION = "What figures should investors hold you to?"
+
+
+def routine_statements(doc: Doc, n: int) -> tuple[St, ...]:
+    """The figures a results announcement, interview or quoted executive repeats:
+    last year's capacity and production, this (or next) year's EBITDA guidance and
+    capacity expectation with a stated probability, and a capacity target. The n-th
+    document misses one bound in four on purpose."""
+    assert doc.published is not None
+    year = int(doc.published[:4])
+    sts: list[St] = []
+    prev = year - 1
+    if prev in FIGURES:
+        gw, _ebitda, _staff, twh, _filed = FIGURES[prev]
+        sts.append(
+            St(
+                f"In {prev} we reached {gw} GW of installed offshore wind capacity.",
+                "factual",
+                "resolvable_now",
+                "true",
+                "independent_source",
+                results_ev(prev),
+            )
+        )
+        sts.append(
+            St(
+                f"Our wind farms generated {twh} TWh of electricity in {prev}.",
+                "factual",
+                "resolvable_now",
+                "true",
+                "official_records_only",
+                (exch_key(prev),),
+            )
+        )
+    if year > LAST_YEAR:
+        return tuple(sts)
+    due = target_year(doc.published)
+    ebitda_bound = bound_for(float(FIGURES[due][1]), miss=n % 4 == 3)
+    sts.append(
+        St(
+            f"We expect EBITDA above DKK {fmt(ebitda_bound)} billion in {due}.",
+            "prediction",
+            "resolvable_now",
+            numeric_verdict(float(FIGURES[due][1]), ebitda_bound),
+            "independent_source",
+            results_ev(due),
+            deadline=f"{due}-12-31",
+        )
+    )
+    gw_bound = bound_for(float(FIGURES[due][0]), miss=n % 4 == 1)
+    sts.append(
+        St(
+            f"There is a 70% chance that we have more than {fmt(gw_bound)} GW of offshore wind in operation by "
+            f"the end of {due}.",
+            "prediction",
+            "resolvable_now",
+            numeric_verdict(float(FIGURES[due][0]), gw_bound),
+            "independent_source",
+            results_ev(due),
+            deadline=f"{due}-12-31",
+            prob=0.7,
+            pkind="exact",
+        )
+    )
+    ebitda_target = bound_for(float(FIGURES[due][1]) * 0.95, miss=n % 4 == 0)
+    sts.append(
+        St(
+            f"Our target is EBITDA of at least DKK {fmt(ebitda_target)} billion in {due}.",
+            "promise",
+            "resolvable_now",
+            numeric_verdict(float(FIGURES[due][1]), ebitda_target),
+            "independent_source",
+            results_ev(due),
+            deadline=f"{due}-12-31",
+        )
+    )
+    goal = min(due + 1, LAST_YEAR)
+    target = bound_for(float(FIGURES[goal][0]), miss=n % 4 == 2)
+    sts.append(
+        St(
+            f"We will have {fmt(target)} GW of offshore wind in operation by the end of {goal}.",
+            "promise",
+            "resolvable_now",
+            numeric_verdict(float(FIGURES[goal][0]), target),
+            "independent_source",
+            results_ev(goal),
+            deadline=f"{goal}-12-31",
+        )
+    )
+    return tuple(sts)

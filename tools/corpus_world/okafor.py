@@ -3,6 +3,7 @@ interviews and makes forecasts (coverable public figure)."""
 
 from __future__ import annotations
 
+from corpus_world.enrich import LAST_YEAR, bound_for, enrich, fmt, numeric_verdict, target_year
 from corpus_world.model import (
     Ask,
     Block,
@@ -1318,5 +1319,248 @@ def world() -> SubjectWorld:
         coverage="covered",
         coverage_reason="Public figure (economist and commentator, not a serving politician): public professional "
         "output may be covered.",
-        docs=(*with_extras(_documents(), EXTRA_BLOCKS), *_evidence()),
+        docs=(
+            *enrich(
+                with_extras(_documents(), EXTRA_BLOCKS),
+                routine_statements,
+                (NAME, "Okafor", "Dr Amara Okafor"),
+                QUESTION,
+            ),
+            *_evidence(),
+            *_series_reports(),
+        ),
     )
+
+
+# Yearly series behind Amara Okafor's routine figures and forecasts (all fictional):
+# year: (solar capacity installed in Nigeria, GW; heat pumps' share of new heating
+# systems sold in Germany, %; money raised by the Okafor Energy Access Fund, USD million)
+SERIES: dict[int, tuple[str, str, str]] = {
+    2013: ("0.11", "10.5", "0.6"),
+    2014: ("0.14", "11.2", "0.8"),
+    2015: ("0.19", "12.0", "1.1"),
+    2016: ("0.23", "13.1", "1.4"),
+    2017: ("0.31", "14.5", "1.9"),
+    2018: ("0.42", "15.8", "2.3"),
+    2019: ("0.55", "17.2", "2.8"),
+    2020: ("0.64", "21.5", "3.5"),
+    2021: ("0.83", "24.0", "4.1"),
+    2022: ("1.02", "28.6", "4.6"),
+    2023: ("1.31", "36.4", "5.2"),
+    2024: ("1.74", "27.1", "5.9"),
+    2025: ("2.26", "31.9", "6.5"),
+}
+
+
+def solar_ev(year: int) -> tuple[str, ...]:
+    return (f"ok-stats-solar-{year}", f"ok-wire-solar-{year}")
+
+
+def heat_ev(year: int) -> tuple[str, ...]:
+    return (f"ok-stats-heat-{year}", f"ok-dl-heat-{year}")
+
+
+def fund_ev(year: int) -> tuple[str, ...]:
+    return (f"ok-mp-fund-{year}", f"ok-wire-fund-{year}")
+
+
+def _series_reports() -> list[Doc]:
+    """Each year's figures from two independent publishers: a statistics office and The
+    Wire for Nigeria's solar build-out, the statistics office and The Daily Ledger for
+    German heat pumps, The Morning Post and The Wire for the Okafor Energy Access Fund."""
+    docs = []
+    for year, (solar, heat, fund) in SERIES.items():
+        published = f"{year + 1}-03-2{year % 10}"
+        solar_kw = ("Nigeria", "solar", "capacity", "installed", "install", str(year), "GW")
+        heat_kw = ("Germany", "heat pumps", "heating systems", "sold", str(year), "share")
+        fund_kw = ("Okafor Energy Access Fund", "fund", "raised", "raise", str(year), "million")
+        docs += [
+            _news(
+                f"ok-stats-solar-{year}",
+                "energystats.example",
+                "European Energy Statistics Office (fictional)",
+                "official_record",
+                published,
+                f"world-solar-nigeria-{year}",
+                f"World solar statistics {year}: Nigeria",
+                (
+                    f"In {year} solar installations in Nigeria added {solar} GW of capacity, the office reported.",
+                    "Most of the new capacity was in mini-grids and rooftop systems rather than utility-scale plants.",
+                    "The office compiles its figures from customs records and developer surveys.",
+                ),
+                solar_kw,
+            ),
+            _news(
+                f"ok-wire-solar-{year}",
+                "wire.example",
+                "The Wire",
+                "wire_service",
+                published,
+                f"nigeria-solar-{year}",
+                f"Nigeria installs {solar} GW of solar in {year}",
+                (
+                    f"LAGOS, {published} (The Wire) - Nigeria installed {solar} GW of new solar capacity in {year}.",
+                    "Developers said falling panel prices and unreliable grid power drove demand from businesses.",
+                    "Diesel generators still supply a large share of the country's commercial electricity.",
+                ),
+                solar_kw,
+            ),
+            _news(
+                f"ok-stats-heat-{year}",
+                "energystats.example",
+                "European Energy Statistics Office (fictional)",
+                "official_record",
+                published,
+                f"heating-germany-{year}",
+                f"Heating market statistics {year}: Germany",
+                (
+                    f"Heat pumps accounted for {heat}% of all heating systems sold in Germany in {year}.",
+                    "Gas boilers remained the most common choice, while sales of oil boilers kept falling.",
+                    "The statistics cover both new buildings and replacements in existing homes.",
+                ),
+                heat_kw,
+            ),
+            _news(
+                f"ok-dl-heat-{year}",
+                "dailyledger.example",
+                "The Daily Ledger",
+                "established_newsroom",
+                published,
+                f"german-heat-pumps-{year}",
+                f"Heat pumps' share of German heating systems sold in {year}",
+                (
+                    f"Industry figures show that the heat pump's share of heating sales in Germany was {heat}% in {year}.",
+                    "Installers reported long waiting lists in several regions.",
+                    "Subsidy rules for replacing fossil boilers changed several times over the decade.",
+                ),
+                heat_kw,
+            ),
+            _news(
+                f"ok-mp-fund-{year}",
+                "morningpost.example",
+                "The Morning Post",
+                "established_newsroom",
+                published,
+                f"okafor-energy-access-fund-{year}",
+                f"Okafor Energy Access Fund raised ${fund} million in {year}: accounts",
+                (
+                    f"The Okafor Energy Access Fund, set up by Amara Okafor, raised ${fund} million from donors in "
+                    f"{year}, its audited accounts show.",
+                    "The charity pays for solar lamps and small home systems in villages without grid power.",
+                    "Its trustees publish a list of every grant on the charity's website.",
+                ),
+                fund_kw,
+            ),
+            _news(
+                f"ok-wire-fund-{year}",
+                "wire.example",
+                "The Wire",
+                "wire_service",
+                published,
+                f"okafor-fund-raised-{year}",
+                f"Okafor's energy access charity raised ${fund} million in {year}",
+                (
+                    f"LONDON, {published} (The Wire) - Donations to the Okafor Energy Access Fund, the charity founded "
+                    f"by economist Amara Okafor, came to ${fund} million in {year}.",
+                    "Most of the money came from small individual gifts, the charity's filing shows.",
+                    "Okafor does not take a salary from the charity.",
+                ),
+                fund_kw,
+            ),
+        ]
+    return docs
+
+
+QUESTION = "Which of your numbers should readers check?"
+
+
+def routine_statements(doc: Doc, n: int) -> tuple[St, ...]:
+    """Last year's figures she tracks, forecasts for this (or next) year (one with a
+    stated probability) and a fundraising target for her fund. The n-th document
+    misses one bound in four on purpose."""
+    assert doc.published is not None
+    year = int(doc.published[:4])
+    sts: list[St] = []
+    prev = year - 1
+    if prev in SERIES:
+        solar, heat, _fund = SERIES[prev]
+        sts.append(
+            St(
+                f"In {prev} Nigeria installed {solar} GW of solar capacity.",
+                "factual",
+                "resolvable_now",
+                "true",
+                "independent_source",
+                solar_ev(prev),
+            )
+        )
+        sts.append(
+            St(
+                f"In {prev} heat pumps made up {heat}% of heating systems sold in Germany.",
+                "factual",
+                "resolvable_now",
+                "true",
+                "independent_source",
+                heat_ev(prev),
+            )
+        )
+    if year > LAST_YEAR:
+        return tuple(sts)
+    due = target_year(doc.published)
+    solar_due = float(SERIES[due][0])
+    solar_bound = bound_for(solar_due, miss=n % 4 == 3, decimals=2)
+    sts.append(
+        St(
+            f"I expect Nigeria to install more than {fmt(solar_bound, 2)} GW of solar capacity in {due}.",
+            "prediction",
+            "resolvable_now",
+            numeric_verdict(solar_due, solar_bound),
+            "independent_source",
+            solar_ev(due),
+            deadline=f"{due}-12-31",
+        )
+    )
+    heat_due = float(SERIES[due][1])
+    heat_bound = bound_for(heat_due, miss=n % 4 == 1)
+    sts.append(
+        St(
+            f"There is a 70% chance that heat pumps make up more than {fmt(heat_bound)}% of heating systems "
+            f"sold in Germany in {due}.",
+            "prediction",
+            "resolvable_now",
+            numeric_verdict(heat_due, heat_bound),
+            "independent_source",
+            heat_ev(due),
+            deadline=f"{due}-12-31",
+            prob=0.7,
+            pkind="exact",
+        )
+    )
+    fund_due = float(SERIES[due][2])
+    fund_target = bound_for(fund_due * 0.95, miss=n % 4 == 0)
+    sts.append(
+        St(
+            f"I aim to raise at least ${fmt(fund_target)} million for the Okafor Energy Access Fund in {due}.",
+            "promise",
+            "resolvable_now",
+            numeric_verdict(fund_due, fund_target),
+            "independent_source",
+            fund_ev(due),
+            deadline=f"{due}-12-31",
+        )
+    )
+    goal = min(due + 1, LAST_YEAR)
+    fund_goal = float(SERIES[goal][2])
+    target = bound_for(fund_goal, miss=n % 4 == 2)
+    sts.append(
+        St(
+            f"I will raise at least ${fmt(target)} million for the Okafor Energy Access Fund in {goal}.",
+            "promise",
+            "resolvable_now",
+            numeric_verdict(fund_goal, target),
+            "independent_source",
+            fund_ev(goal),
+            deadline=f"{goal}-12-31",
+        )
+    )
+    return tuple(sts)
