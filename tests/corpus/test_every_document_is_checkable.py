@@ -87,3 +87,28 @@ def test_expectations_are_about_a_year_whose_end_has_passed() -> None:
     assert target_year("2019-03-12") == 2019
     assert target_year("2019-08-20") == 2020
     assert target_year("2025-10-10") == 2025
+
+
+def test_offline_research_plan_searches_for_the_outcome_not_the_forecast() -> None:
+    from datetime import date
+
+    from reliability_core.evidence import PlanResearchInput, PlanResearchOutput
+    from reliability_core.offline_rules.evidence import plan_research
+
+    levels = {v: v for v in ("true", "mostly_true", "mixed", "mostly_false", "false")}
+    raw = plan_research(
+        PlanResearchInput(
+            restatement="Clearwater Evaluators expect to grant more than $14.5 million in 2023 (said on 2022-12-01)",
+            claim_type="prediction",
+            made_on=date(2022, 12, 1),
+            deadline=date(2023, 12, 31),
+            judge_at=date(2023, 12, 31),
+            levels=levels,
+            numeric=None,
+        )
+    )
+    out = PlanResearchOutput.model_validate(raw)
+    words = " ".join(out.queries_for + out.queries_against).split()
+    assert "2022" not in words and "said" not in words  # the claim's own date names its source
+    assert "expect" not in words and "more" not in words
+    assert all("2023" in q.split() and "grant" in q.split() for q in out.queries_for)
