@@ -1596,7 +1596,8 @@ def routine_statements(doc: Doc, n: int) -> tuple[St, ...]:
     )
     goal = min(due + 1, LAST_YEAR)
     goal_fund = float(MALARIA_FUND[goal])
-    odds_bound = bound_for(goal_fund * 0.9, miss=n % 4 == 1)
+    # 81% of the figure when the bound holds; 170% of it (a clear miss) when it does not
+    odds_bound = bound_for(goal_fund, miss=True) if n % 4 == 1 else bound_for(goal_fund * 0.9, miss=False)
     sts.append(
         St(
             f"There is an 80% chance that our Malaria Fund grants more than ${fmt(odds_bound)} million in {goal}.",
