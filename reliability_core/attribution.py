@@ -127,6 +127,21 @@ def mentions_private_life(text: str) -> bool:
     return bool(_PRIVATE_LIFE.search(text))
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
+PRIVATE_REDACTION = "[sentence about private life withheld]"
+
+
+def redact_private_life(text: str) -> str:
+    """[M] "Statements about anyone's private life, family, health, home or location
+    are dropped before anything is stored", applied to text we store but did not
+    extract as statements (search-result snippets): each sentence the privacy
+    backstop matches is replaced by a marker, the rest is kept as received."""
+    if not mentions_private_life(text):
+        return text
+    sentences = _SENTENCE_END.split(text)
+    return " ".join(PRIVATE_REDACTION if mentions_private_life(s) else s for s in sentences)
+
+
 def is_about_private_life(flagged_by_model: bool, quote: str, context: str = "") -> bool:
     """[M] step 4: "Statements about anyone's private life, family, health, home or
     location are dropped before anything is stored." Dropped when the model says

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from pydantic import ValidationError
 
+from reliability_core.attribution import redact_private_life
 from reliability_core.clock import Clock
 from reliability_core.ids import stable_id
 from reliability_core.models import SearchResult, SearchResultSet
@@ -63,6 +64,9 @@ class RecordingSearch:
                         "results": [r.model_dump(mode="json") for r in results],
                     },
                 )
+        # Snippets are page text we did not extract as statements: sentences about
+        # private life are withheld before the result set is stored.
+        results = [r.model_copy(update={"snippet": redact_private_life(r.snippet)}) for r in results]
         return SearchResultSet(
             id=result_set_id(subject_id, purpose, query, self.provider.name),
             subject_id=subject_id,

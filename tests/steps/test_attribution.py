@@ -159,3 +159,13 @@ def test_where_someone_lives_and_their_health_are_private_life(text: str) -> Non
 )
 def test_figures_of_speech_and_organisational_health_are_not_private_life(text: str) -> None:
     assert not mentions_private_life(text)
+
+
+def test_private_sentences_are_withheld_from_stored_snippets_and_the_rest_kept() -> None:
+    from reliability_core.attribution import PRIVATE_REDACTION, redact_private_life
+
+    text = "Northwind added 1.2 GW in 2021. I now live on a houseboat in Amsterdam. Revenue rose 4%."
+    redacted = redact_private_life(text)
+    assert "houseboat" not in redacted
+    assert redacted == f"Northwind added 1.2 GW in 2021. {PRIVATE_REDACTION} Revenue rose 4%."
+    assert redact_private_life("Revenue rose 4%.") == "Revenue rose 4%."
