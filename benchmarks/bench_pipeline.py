@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"\nsimulated latency: model {latency.model} s, search {latency.search} s, fetch {latency.fetch} s")
     for row in run_subjects(subjects, latency):
         wall = float(row["wall"])  # type: ignore[arg-type]
-        bound = latency.bound(int(row["rounds"]))  # type: ignore[call-overload]
+        bound = max(latency.bound(int(row["rounds"])), 1e-9)  # type: ignore[call-overload]
         print(
             f"\n{row['subject']}: wall {wall:.1f} s; critical-path bound {bound:.1f} s "
             f"({row['rounds']} extraction round(s)) -> {wall / bound:.2f}x (target <= 1.25x); "

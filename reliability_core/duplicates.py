@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from datasketch import MinHash, MinHashLSH
 
@@ -77,6 +78,14 @@ def repeats_claim(evidence_quote: str, claim_texts: Sequence[str]) -> bool:
     return False
 
 
+@lru_cache(maxsize=2048)
+def _text_sketch(text: str) -> tuple[frozenset[str], MinHash | None]:
+    """Shingles and MinHash of a page text, once per text: a subject's evidence
+    pages recur across its claims (only read afterwards, never updated)."""
+    shingle_set = shingles(text)
+    return frozenset(shingle_set), (_minhash(shingle_set) if shingle_set else None)
+
+
 def _minhash(shingle_set: set[str]) -> MinHash:
     sketch = MinHash(num_perm=_MINHASH_PERMUTATIONS, seed=_MINHASH_SEED)
     for item in sorted(shingle_set):
@@ -89,14 +98,16 @@ def group_same_story(texts: Mapping[str, str]) -> list[list[str]]:
     near-duplicates (exact shingle Jaccard or containment >= ``NEAR_DUPLICATE_JACCARD``); MinHash
     LSH proposes the candidate pairs. Groups keep the input order; singletons are groups too."""
     keys = list(texts)
-    sets = {key: shingles(texts[key]) for key in keys}
+    sketched = {key: _text_sketch(texts[key]) for key in keys}
+    sets = {key: set(sketched[key][0]) for key in keys}
     # The LSH threshold sits below the decision threshold so no true copy is missed.
     lsh = MinHashLSH(threshold=max(0.1, NEAR_DUPLICATE_JACCARD - 0.3), num_perm=_MINHASH_PERMUTATIONS)
     sketches: dict[str, MinHash] = {}
     for key in keys:
-        if sets[key]:
-            sketches[key] = _minhash(sets[key])
-            lsh.insert(key, sketches[key])
+        sketch = sketched[key][1]
+        if sketch is not None:
+            sketches[key] = sketch
+            lsh.insert(key, sketch)
     parent = {key: key for key in keys}
 
     def find(key: str) -> str:

@@ -43,6 +43,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from functools import lru_cache
 
 from reliability_core.attribution import remove_stated_probability
 from reliability_core.evidence import (
@@ -325,6 +326,7 @@ _UNIT_WORDS = frozenset({"gw", "mw", "kw", "twh", "gwh", "mwh", "%", "bn", "mn"}
 _CURRENCIES = frozenset({"dkk", "eur", "usd", "gbp", "sek", "nok"})
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A crude stem so "installed", "installs" and "install" meet (and "employees", "employed")."""
     for suffix in ("ing", "ed", "es", "s"):
@@ -337,9 +339,15 @@ def stem(word: str) -> str:
 def key_terms(text: str, *, stemmed: bool = True) -> list[str]:
     """Content words of a text, lower-cased and (by default) stemmed, in order, once each;
     numbers and unit words kept, possessives dropped."""
+    return list(_key_terms(text, stemmed))
+
+
+@lru_cache(maxsize=16384)
+def _key_terms(text: str, stemmed: bool) -> tuple[str, ...]:
+    # The same page sentences are read for every claim of a subject: computed once.
     words = [w.casefold().removesuffix("'s") for w in _WORD.findall(text)]
     kept = (w for w in words if w not in STOPWORDS and (len(w) >= 3 or w.isdigit() or w in _UNIT_WORDS))
-    return list(dict.fromkeys(stem(w) if stemmed else w for w in kept))
+    return tuple(dict.fromkeys(stem(w) if stemmed else w for w in kept))
 
 
 def without_dates(text: str) -> str:

@@ -30,7 +30,7 @@ from reliability_core.constants import FETCH_MAX_BYTES, FETCH_MAX_REDIRECTS, FET
 from reliability_core.ids import stable_id
 from reliability_core.models.documents import FetchOutcome, PageSnapshot
 from reliability_core.web.addresses import IPAddress, address_refusal_reason, parse_address
-from reliability_core.web.page_text import declared_type_is_refused, extract_page_texts
+from reliability_core.web.page_text import PageTexts, declared_type_is_refused, extract_page_texts
 from reliability_core.web.robots import (
     ROBOTS_PRODUCT_TOKEN,
     HostThrottle,
@@ -165,6 +165,9 @@ class SafeFetcher:
         self._body_store = body_store
         self._robots = RobotsCache()
         self._throttle = HostThrottle(self._timer)
+        # Page texts by body hash: evidence pages recur across a subject's claims,
+        # and readability is the costliest part of a snapshot.
+        self._texts: dict[tuple[str, str | None], PageTexts] = {}
 
     async def aclose(self) -> None:
         await self._transport.aclose()
@@ -322,6 +325,12 @@ class SafeFetcher:
 
     # --- snapshots --------------------------------------------------------------------
 
+    def _page_texts(self, body: bytes, content_type: str | None) -> PageTexts:
+        key = (hashlib.sha256(body).hexdigest(), content_type)
+        if key not in self._texts:
+            self._texts[key] = extract_page_texts(body, content_type)
+        return self._texts[key]
+
     async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
         """Fetch ``url`` and record what was read: status, time, SHA-256, texts, or the
         reason nothing was read ([V] T1 "Record the evidence")."""
@@ -332,7 +341,7 @@ class SafeFetcher:
         if github_raw_url(url):
             reason = "; ".join(filter(None, [f"GitHub blob read raw at {github_raw_url(url)}", reason]))
         if outcome == "ok":
-            texts = extract_page_texts(result.body, result.content_type)
+            texts = self._page_texts(result.body, result.content_type)
             if texts.ok:
                 title, text, main = texts.title, texts.text, texts.main_text
             elif texts.kind == "pdf":
