@@ -1,5 +1,11 @@
 """Pipeline wall time against the critical-path lower bound.
 
+Three runs of the same subjects: the offline rules with no latency (recording
+every model answer); those answers replayed after the simulated model latency
+with no local compute, as a remote model would answer (this is the run the
+1.25x target is about: it measures the orchestration, not the offline rules'
+CPU); and the offline rules computing locally with the latency added on top.
+
 Materialises demo subjects through Dagster (in-process executor, ephemeral
 instance, throwaway warehouse) with providers that add simulated latency —
 model 1.0 s, search 0.5 s, fetch 0.3 s per call by default — and reports:
@@ -54,7 +60,7 @@ class Latency:
         return total
 
 
-def _resources(root: Path, latency: Latency) -> dict[str, object]:
+def _resources(root: Path, latency: Latency, recording: Path | None = None) -> dict[str, object]:
     from reliability_core.corpus import DEMO_CORPUS_NOW
     from reliability_dagster.resources import (
         ClockResource,
@@ -72,17 +78,19 @@ def _resources(root: Path, latency: Latency) -> dict[str, object]:
             cache_dir=str(root / "cache"),
             simulated_model_latency=latency.model,
             simulated_search_latency=latency.search,
+            model_recording_dir=str(recording) if recording else "",
+            bypass_cache=True,  # every call reaches the (simulated) provider
         ),
         "fetcher": FetcherResource(mode="offline", corpus_dir=str(corpus), simulated_latency=latency.fetch),
     }
 
 
-def run_subjects(subjects: list[str], latency: Latency) -> list[dict[str, object]]:
+def run_subjects(subjects: list[str], latency: Latency, recording: Path | None = None) -> list[dict[str, object]]:
     from reliability_dagster.definitions import build_definitions
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp, dg.DagsterInstance.ephemeral() as instance:
-        definitions = build_definitions(_resources(Path(tmp), latency))
+        definitions = build_definitions(_resources(Path(tmp), latency, recording))
         job = definitions.resolve_job_def("quick_report")
         instance.add_dynamic_partitions("subjects", subjects)
         for subject in subjects:
@@ -121,22 +129,36 @@ def main(argv: list[str] | None = None) -> None:
     subjects = ["northwind-energy", "clearwater-evaluators", "amara-okafor"][: args.subjects]
     latency = Latency(args.model, args.search, args.fetch)
 
-    offline = run_subjects(subjects[:1], Latency(0.0, 0.0, 0.0))[0]
-    in_assets = sum(v for k, v in offline["steps"].items() if isinstance(offline["steps"], dict))  # type: ignore[union-attr]
-    print(f"offline, no latency: run {offline['wall']:.2f} s, asset bodies {in_assets:.2f} s, "
-          f"Dagster overhead {offline['wall'] - in_assets:.2f} s per run")  # type: ignore[operator]
+    with tempfile.TemporaryDirectory() as recording_dir:
+        recording = Path(recording_dir)
+        # 1. Offline rules, no latency: records every model answer, measures Dagster's overhead.
+        recorded = run_subjects(subjects, Latency(0.0, 0.0, 0.0), recording)
+        first = recorded[0]
+        in_assets = sum(first["steps"].values())  # type: ignore[union-attr]
+        print(
+            f"offline rules, no latency: run {first['wall']:.2f} s, asset bodies {in_assets:.2f} s, "
+            f"Dagster overhead {float(first['wall']) - in_assets:.2f} s per run"  # type: ignore[arg-type]
+        )
+        print(f"\nsimulated latency: model {latency.model} s, search {latency.search} s, fetch {latency.fetch} s")
+        # 2. The recorded answers replayed after the model latency, with no local compute:
+        #    a remote model's stand-in, so the wall time measures the orchestration.
+        _report("replayed model answers (remote-model stand-in)", run_subjects(subjects, latency, recording), latency)
+        # 3. The offline rules computing locally on top of the latency (their CPU is not in the bound).
+        _report("offline rules computing locally, plus latency", run_subjects(subjects, latency), latency)
 
-    print(f"\nsimulated latency: model {latency.model} s, search {latency.search} s, fetch {latency.fetch} s")
-    for row in run_subjects(subjects, latency):
+
+def _report(label: str, rows: list[dict[str, object]], latency: Latency) -> None:
+    print(f"\n-- {label}")
+    for row in rows:
         wall = float(row["wall"])  # type: ignore[arg-type]
         bound = max(latency.bound(int(row["rounds"])), 1e-9)  # type: ignore[call-overload]
         print(
-            f"\n{row['subject']}: wall {wall:.1f} s; critical-path bound {bound:.1f} s "
+            f"{row['subject']}: wall {wall:.1f} s; critical-path bound {bound:.1f} s "
             f"({row['rounds']} extraction round(s)) -> {wall / bound:.2f}x (target <= 1.25x); "
             f"model calls per report {row['model_calls']}"
         )
         for step, seconds in sorted(row["steps"].items(), key=lambda kv: -kv[1]):  # type: ignore[union-attr]
-            if seconds >= 0.05:
+            if seconds >= 0.3:
                 print(f"  {step:<55} {seconds:6.2f} s")
 
 

@@ -15,9 +15,10 @@ from pydantic import Field
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.providers.assignment import build_gateway, build_search
+from reliability_core.providers.cache import ResponseCache
 from reliability_core.providers.faults import with_fault_injection
 from reliability_core.providers.gateway import StepGateway
-from reliability_core.providers.latency import DelayedSearch, with_model_latency
+from reliability_core.providers.latency import DelayedSearch, with_model_latency, with_recording, with_replay
 from reliability_core.providers.recording import RecordingSearch
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, Warehouse
@@ -76,6 +77,11 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
     fault_seed: int = 0
     simulated_model_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every model call")
     simulated_search_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every search")
+    model_recording_dir: str = Field(
+        default="",
+        description="Benchmarks only: record model answers here; with a simulated model latency, replay them "
+        "instead (no local compute, like a remote model)",
+    )
 
     def _env(self) -> dict[str, str]:
         # Model assignment and per-provider concurrency are configuration, not secrets.
@@ -103,7 +109,13 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
 
     def gateway(self) -> StepGateway:
         gateway = build_gateway(self._env(), cache_dir=Path(self.cache_dir))
-        if self.simulated_model_latency > 0:
+        if self.model_recording_dir:
+            recording = ResponseCache(Path(self.model_recording_dir))
+            if self.simulated_model_latency > 0:
+                gateway = with_replay(gateway, recording, self.simulated_model_latency)
+            else:
+                gateway = with_recording(gateway, recording)
+        elif self.simulated_model_latency > 0:
             gateway = with_model_latency(gateway, self.simulated_model_latency)
         if self.fault_rate > 0:
             gateway = with_fault_injection(gateway, self.fault_rate, self.fault_seed)

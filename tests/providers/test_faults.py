@@ -1,5 +1,7 @@
 """Fault injection fails a seeded share of calls the way real APIs do, deterministically."""
 
+from pathlib import Path
+
 import pytest
 
 from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
@@ -73,3 +75,16 @@ async def test_injected_faults_are_what_real_providers_raise() -> None:
 def test_a_rate_outside_zero_to_one_is_refused() -> None:
     with pytest.raises(ValueError, match="fault rate"):
         FaultInjectingProvider(Echo(), 1.0)
+
+
+async def test_replay_answers_what_was_recorded_after_the_delay_and_refuses_the_unrecorded(tmp_path: Path) -> None:
+    from reliability_core.providers.cache import ResponseCache
+    from reliability_core.providers.errors import PermanentProviderError
+    from reliability_core.providers.latency import RecordingProvider, ReplayProvider
+
+    store = ResponseCache(tmp_path / "recording")
+    recorded = await RecordingProvider(Echo(), store).complete(_request(1))
+    replay = ReplayProvider(Echo(), store, seconds=0.0)
+    assert await replay.complete(_request(1)) == recorded
+    with pytest.raises(PermanentProviderError, match="no recorded answer"):
+        await replay.complete(_request(2))
