@@ -7,9 +7,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from reliability_core.clock import FixedClock
 from reliability_core.warehouse import Ledger, Warehouse
+
+# In CI, property tests and the schemathesis run draw the same examples every
+# time (a red run must mean a change broke something, not an unlucky draw);
+# locally they explore afresh on every run.
+settings.register_profile("ci", derandomize=True, database=None)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DIR = PROJECT_ROOT.parent / "shared"
