@@ -230,7 +230,10 @@ class StepGateway:
         # version, which hashes every line of it, so a changed rule never
         # serves a stale answer (a live model's key is its model id instead).
         rules = method_version(offline=True) if provider.name == OFFLINE_NAME else None
+        # The step is part of the key: judge_a and judge_b share a template and,
+        # offline, a model, and must never be handed each other's answer.
         return cache_key(
+            step=request.step,
             provider=provider.name,
             rules=rules,
             base_url=assignment.base_url,

@@ -120,3 +120,26 @@ def test_offline_answers_are_keyed_by_the_rules_code(monkeypatch: pytest.MonkeyP
         assert StepGateway._cache_key(assignment, OfflineRulesProvider(), request) != key
     finally:
         method_version.cache_clear()
+
+
+def test_two_steps_with_the_same_template_model_and_input_never_share_a_cached_answer() -> None:
+    from reliability_core.providers.assignment import StepAssignment
+    from reliability_core.providers.base import ModelRequest
+    from reliability_core.providers.gateway import StepGateway
+
+    def request(step: str) -> ModelRequest:
+        return ModelRequest(
+            step=step,
+            model="offline-rules",
+            template_name="judge",
+            template_sha256="t",
+            system_prompt="",
+            input_json="{}",
+            output_schema={},
+            output_schema_name="JudgeOutput",
+        )
+
+    assignment = StepAssignment(provider="offline-rules", model="offline-rules")
+    key_a = StepGateway._cache_key(assignment, OfflineRulesProvider(), request("judge_a"))
+    key_b = StepGateway._cache_key(assignment, OfflineRulesProvider(), request("judge_b"))
+    assert key_a != key_b
