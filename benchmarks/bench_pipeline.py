@@ -87,6 +87,7 @@ def _resources(root: Path, latency: Latency, recording: Path | None = None) -> d
 
 def run_subjects(subjects: list[str], latency: Latency, recording: Path | None = None) -> list[dict[str, object]]:
     from reliability_dagster.definitions import build_definitions
+    from reliability_dagster.demo import model_usage
 
     rows = []
     with tempfile.TemporaryDirectory() as tmp, dg.DagsterInstance.ephemeral() as instance:
@@ -98,16 +99,11 @@ def run_subjects(subjects: list[str], latency: Latency, recording: Path | None =
             result = job.execute_in_process(instance=instance, partition_key=subject)
             wall = time.perf_counter() - started
             steps: dict[str, float] = {}
-            calls = 0
             for event in result.all_events:
                 if event.event_type == dg.DagsterEventType.STEP_SUCCESS and event.step_key:
                     data = event.event_specific_data
                     steps[event.step_key] = getattr(data, "duration_ms", 0.0) / 1000.0
-            for node in ("subject_coverage", "statements", "resolution_criteria", "evidence", "verdicts"):
-                for materialization in result.asset_materializations_for_node(node):
-                    for key, value in materialization.metadata.items():
-                        if key.endswith(".calls") and not key.startswith("cache"):
-                            calls += int(getattr(value, "value", 0) or 0)
+            calls, _ = model_usage(result)
             rounds = int(result.asset_materializations_for_node("statements")[0].metadata["extraction_rounds"].value)  # type: ignore[arg-type]
             rows.append({"subject": subject, "wall": wall, "steps": steps, "model_calls": calls, "rounds": rounds})
     return rows

@@ -104,3 +104,6 @@ CALIBRATION_BINS: Final = 10  # [#10] equal-width bins of judge confidence for t
 
 # --- Steward [V] §04, [#10] -----------------------------------------------------------
 STEWARD_SAMPLE_SEED: Final = 20_261_130  # [#10] "a seeded random 10%": fixed so the queue is reproducible
+
+# --- Re-run stability [#10] ------------------------------------------------------------
+STABILITY_RERUNS: Final = 3  # [#10] "re-runs research and judging for the same claims k times"; [M] reports 1 in 4 verdicts changing

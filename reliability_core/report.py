@@ -194,6 +194,11 @@ def served_until(generated_at: datetime) -> datetime:
     return report_served_until(generated_at)
 
 
+def latest_report(reports: Sequence[Report]) -> Report | None:
+    """The newest of a subject's stored reports (a partition keeps the history)."""
+    return max(reports, key=lambda r: r.generated_at, default=None)
+
+
 def is_stale(report: Report, now: datetime) -> bool:
     """[M] step 9: "After that it is served marked stale while a refresh runs"
     (``reliability_core.refresh.report_is_stale`` on the report's served-until)."""

@@ -15,7 +15,6 @@ from pydantic import Field
 
 from reliability_core.candidates import SearchLike, UrlNotReturnedBySearch, urls_not_returned_by_search
 from reliability_core.clock import Clock
-from reliability_core.criteria import freeze_criteria
 from reliability_core.evidence import EvidenceResult, Fetcher, gather_evidence
 from reliability_core.extraction import ExtractionResult, extract_document, has_subject_statements
 from reliability_core.judging import judge_claim
@@ -125,26 +124,6 @@ async def extract_sample(
         results=[results[d] for d in results if d in sampled],
         checked=checked,
         rounds=rounds,
-    )
-
-
-async def freeze_all_criteria(
-    *,
-    claims: Sequence[Claim],
-    gateway: ModelGateway,
-    ledger: Ledger,
-    clock: Clock,
-    method_version: str,
-    subject_name: str,
-) -> list[ResolutionCriteria]:
-    """[M] step 6 for every sampled claim: stored criteria are reused, new ones frozen."""
-    return await freeze_criteria(
-        claims=claims,
-        gateway=gateway,
-        ledger=ledger,
-        clock=clock,
-        method_version=method_version,
-        subject_name=subject_name,
     )
 
 

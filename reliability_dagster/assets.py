@@ -11,6 +11,7 @@ import dagster as dg
 
 from reliability_core.candidates import CandidateListing, list_candidates
 from reliability_core.coverage import assess_coverage
+from reliability_core.criteria import freeze_criteria
 from reliability_core.evidence import EvidenceResult
 from reliability_core.models import (
     CandidateDocument,
@@ -30,14 +31,13 @@ from reliability_core.models import (
 from reliability_core.refresh import retriage_as_due
 from reliability_core.registry import load_registry
 from reliability_core.render import report_chart_png, report_markdown
-from reliability_core.report import build_report
+from reliability_core.report import build_report, latest_report
 from reliability_core.sampling import derive_claim_seed, sample_claims
 from reliability_core.scoring import ReportPriorLookup
 from reliability_core.selection import derive_seed, rank_documents
 from reliability_core.stages import (
     SnapshotRef,
     extract_sample,
-    freeze_all_criteria,
     judge_claims,
     keep_new_snapshots,
     research_claims,
@@ -378,7 +378,7 @@ def resolution_criteria(
         return _write_empty(stage, tables.CRITERIA)
     gateway = providers.gateway()
     frozen = run_async(
-        freeze_all_criteria(
+        freeze_criteria(
             claims=_sampled_claims(stage),
             gateway=gateway,
             ledger=stage.ledger,
@@ -495,12 +495,8 @@ def verdicts(
 
 
 def _latest_reports(stage: Stage) -> list[Report]:
-    latest = []
-    for subject_id in stage.warehouse.subjects(tables.REPORTS):
-        reports = stage.warehouse.read(tables.REPORTS, subject_id, Report)
-        if reports:
-            latest.append(max(reports, key=lambda r: r.generated_at))
-    return latest
+    found = (latest_report(stage.warehouse.read(tables.REPORTS, s, Report)) for s in stage.warehouse.subjects(tables.REPORTS))
+    return [report for report in found if report is not None]
 
 
 def build_subject_report(stage: Stage, models_used: dict[str, str]) -> Report:

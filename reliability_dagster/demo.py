@@ -11,6 +11,7 @@ import dagster as dg
 
 from reliability_core.models import Report
 from reliability_core.registry import load_registry
+from reliability_core.report import latest_report
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.jobs import QUICK_REPORT_JOB
 from reliability_dagster.resources import data_dir
@@ -91,9 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     store = Warehouse(warehouse_root)
     print()
     for subject in chosen:
-        reports = store.read(tables.REPORTS, subject, Report)
-        if reports:
-            print(_summary(max(reports, key=lambda r: r.generated_at), warehouse_root))
+        report = latest_report(store.read(tables.REPORTS, subject, Report))
+        if report is not None:
+            print(_summary(report, warehouse_root))
     return 1 if failures else 0
 
 

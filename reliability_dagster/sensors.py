@@ -20,6 +20,7 @@ from reliability_core.refresh import (
     report_is_stale,
 )
 from reliability_core.registry import load_registry
+from reliability_core.report import latest_report
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, tables
 from reliability_dagster.jobs import BACKTEST_JOB, QUICK_REPORT_JOB, RECHECK_JOB, REFRESH_JOB
@@ -63,10 +64,9 @@ def staleness_sensor(
     now = _now(clock)
     requests = []
     for subject in context.instance.get_dynamic_partitions("subjects"):
-        reports = store.read(tables.REPORTS, subject, Report)
-        if not reports:
+        latest = latest_report(store.read(tables.REPORTS, subject, Report))
+        if latest is None:
             continue
-        latest = max(reports, key=lambda r: r.generated_at)
         if report_is_stale(latest.served_until, now):
             run_key = refresh_run_key(subject, latest.served_until)
             requests.append(

@@ -10,12 +10,10 @@ import dagster as dg
 
 from reliability_core.clock import Clock
 from reliability_core.models import CoverageDecision, RegistryEntry
-from reliability_core.providers.gateway import StepGateway
 from reliability_core.registry import find_entry, load_registry
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_dagster.resources import (
     ClockResource,
-    FetcherResource,
     ProvidersResource,
     WarehouseResource,
     data_dir,
@@ -71,23 +69,3 @@ def stage_for(
         method_version=providers.method_version(),
         offline=providers.offline,
     )
-
-
-def usage_metadata(gateway: StepGateway) -> dict[str, Any]:
-    """Model calls, tokens, cost and cache hits of this step, under
-    dagster-openai style keys with a per-provider prefix."""
-    return dict(gateway.metadata())
-
-
-def not_covered_metadata(stage: Stage) -> dict[str, Any]:
-    return {"covered": False, "note": "subject not covered: see the coverage decision and the report"}
-
-
-__all__ = [
-    "FetcherResource",
-    "Stage",
-    "not_covered_metadata",
-    "run_async",
-    "stage_for",
-    "usage_metadata",
-]

@@ -16,6 +16,7 @@ from reliability_core.backtest import (
     run_backtest,
     store_backtest_result,
 )
+from reliability_core.constants import STABILITY_RERUNS
 from reliability_core.evidence import EvidenceResult
 from reliability_core.gold import load_gold
 from reliability_core.models import Claim, ClaimVerdict, GoldItem, ResolutionCriteria
@@ -34,8 +35,6 @@ from reliability_dagster.resources import (
     data_dir,
 )
 from reliability_dagster.stage import run_async, stage_for
-
-STABILITY_RUNS = 3  # [#10] "re-runs research and judging for the same claims k times"
 
 
 def gold_items(gold_set: str) -> list[GoldItem]:
@@ -144,10 +143,10 @@ def rerun_stability(
             method_version=stage.method_version,
         )
 
-    runs = run_async(stability.collect_reruns(STABILITY_RUNS, run_once))
+    runs = run_async(stability.collect_reruns(STABILITY_RERUNS, run_once))
     reports = stability.rerun_stability(claims, runs) if claims else []
     stage.warehouse.write(tables.STABILITY, stage.subject_id, reports)
-    metadata: dict[str, Any] = {"runs": STABILITY_RUNS, "claims": len(claims), "offline_rules": stage.offline}
+    metadata: dict[str, Any] = {"runs": STABILITY_RERUNS, "claims": len(claims), "offline_rules": stage.offline}
     for report in reports:
         metadata["share_unchanged"] = report.share_unchanged if report.share_unchanged is not None else "n/a"
         metadata["transitions"] = dg.MetadataValue.json(report.transition_kinds)
