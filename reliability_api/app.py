@@ -18,7 +18,6 @@ from fastapi import FastAPI, Header, Query, Request, Response
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import TypeAdapter
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from reliability_api.auth import STEWARD_SCOPE, bearer_token, token_is_valid
@@ -39,7 +38,7 @@ from reliability_api.schemas import (
     SubjectPage,
     SubjectSummary,
 )
-from reliability_api.store import ReportStore
+from reliability_api.store import ReportStore, envelope_json
 from reliability_core import constants
 from reliability_core.clock import Clock, SystemClock
 from reliability_core.ids import sha256_hex, stable_id
@@ -131,27 +130,20 @@ def etag_matches(etag: str, if_none_match: str | None) -> bool:
     return "*" in tags or etag in tags
 
 
-_OPTIONAL_TIME: TypeAdapter[datetime | None] = TypeAdapter(datetime | None)
-
-
-def envelope_json(
-    report_json: str, *, stale: bool, refresh_requested_at: datetime | None, served_until: datetime
-) -> bytes:
-    """``ReportEnvelope`` as JSON around a report's stored JSON text (byte-equal to
-    ``ReportEnvelope(...).model_dump_json()`` for a report stored by the current model)."""
-    return b"".join(
-        (
-            b'{"stale":',
-            b"true" if stale else b"false",
-            b',"refresh_requested_at":',
-            _OPTIONAL_TIME.dump_json(refresh_requested_at),
-            b',"served_until":',
-            _OPTIONAL_TIME.dump_json(served_until),
-            b',"report":',
-            report_json.encode("utf-8"),
-            b"}",
-        )
-    )
+def accepts_gzip(accept_encoding: str | None) -> bool:
+    """RFC 9110 Accept-Encoding: ``gzip`` (or ``*``) listed without ``q=0``."""
+    if not accept_encoding:
+        return False
+    for item in accept_encoding.split(","):
+        coding, _, params = item.strip().partition(";")
+        if coding.strip().lower() in ("gzip", "*"):
+            q = params.strip().lower().removeprefix("q=")
+            try:
+                if not params.strip() or float(q) > 0:
+                    return True
+            except ValueError:
+                return False
+    return False
 
 
 def _error_response(
@@ -327,32 +319,35 @@ def create_app(settings: ApiSettings) -> FastAPI:
     def get_report(
         subject_id: SubjectId,
         if_none_match: Annotated[str | None, Header(description="an ETag from an earlier answer")] = None,
+        accept_encoding: Annotated[str | None, Header(description="`gzip` for a compressed body")] = None,
     ) -> ReportEnvelope | Response:
         """The full latest report; after 90 days served marked stale, with the date a refresh was requested.
 
-        The stored report JSON is served as it was written (it is the ``Report`` model's own
-        serialisation), wrapped in the envelope without being parsed again. A conditional
-        request is first checked against the newest row's content hash alone, so a 304
-        reads no report text."""
-        if if_none_match is not None:
-            validator = store.latest_report_validator(subject_id)
-            if validator is not None and validator[0]:
-                content_hash, served_until = validator
-                etag = report_etag(content_hash, _stale(served_until))
-                if etag_matches(etag, if_none_match):
-                    return Response(status_code=304, headers={"ETag": etag, **_CACHE})
-        stored = store.latest_report_stored(subject_id)
-        if stored is None:
+        Served from bytes prepared once per stored version of the subject's reports
+        (``ReportStore.latest_report_prepared``): the stored report JSON in its envelope, plain
+        and gzip, so a read neither opens the Parquet file nor parses anything while the
+        version is unchanged, and a read racing a refresh gets one whole version. The gzip
+        answer carries ``Content-Encoding``, which a gzip middleware passes through as is."""
+        prepared = store.latest_report_prepared(subject_id)
+        if prepared is None:
             raise not_found("report")
-        stale = _stale(stored.served_until)
-        etag = report_etag(stored.content_hash or sha256_hex(stored.json_text), stale)
-        headers = {"ETag": etag, **_CACHE}
+        stale = _stale(prepared.served_until)
+        etag = report_etag(prepared.content_hash or sha256_hex(prepared.json_text), stale)
+        headers = {"ETag": etag, "Vary": "Accept-Encoding", **_CACHE}
         if etag_matches(etag, if_none_match):
             return Response(status_code=304, headers=headers)
-        requested = store.refresh_requested_at(subject_id) if stale else None
-        body = envelope_json(
-            stored.json_text, stale=stale, refresh_requested_at=requested, served_until=stored.served_until
-        )
+        if stale:  # the refresh request can change at any time: this envelope is made per read
+            body = envelope_json(
+                prepared.json_text,
+                stale=True,
+                refresh_requested_at=store.refresh_requested_at(subject_id),
+                served_until=prepared.served_until,
+            )
+        elif accepts_gzip(accept_encoding):
+            headers["Content-Encoding"] = "gzip"
+            body = prepared.fresh_body_gzip
+        else:
+            body = prepared.fresh_body
         return Response(content=body, media_type="application/json", headers=headers)
 
     @app.get(

@@ -8,15 +8,29 @@ one in full: a consistent snapshot even while a refresh writes.
 
 One in-memory DuckDB database serves the whole process; each query runs on
 a cursor of it made for that query (opening a DuckDB connection per read cost
-~20 ms, more than the rest of a report read together)."""
+~20 ms, more than the rest of a report read together).
 
+A report read does not touch Parquet or DuckDB at all once its stored version
+has been read: ``PreparedReports`` keeps, per subject, the newest report's
+envelope bytes (plain and gzip) prepared once per stored version of the
+partition file, and a read only checks that the file is still that version
+(one ``stat``). See ``PreparedReports`` for why that check is sound."""
+
+import contextlib
+import gzip
 import json
+import os
 import threading
+from collections import OrderedDict
+from dataclasses import dataclass
 from datetime import datetime
+from typing import BinaryIO
 
 import duckdb
 import pyarrow as pa
-from pydantic import BaseModel
+import pyarrow.fs as pafs
+import pyarrow.parquet as pq
+from pydantic import BaseModel, TypeAdapter
 
 from reliability_core.backtest import BacktestResult
 from reliability_core.models import (
@@ -30,7 +44,6 @@ from reliability_core.models import (
 )
 from reliability_core.warehouse import Ledger, Warehouse, tables
 
-_NEWEST_FIRST = "ORDER BY CAST(generated_at AS TIMESTAMPTZ) DESC LIMIT 1"
 _HEAD_COLUMNS = ["subject_name", "covered", "coverage_reasons", "generated_at", "served_until", "overall"]
 
 
@@ -46,13 +59,174 @@ class ReportHead(BaseModel):
     overall: OverallScore | None
 
 
-class StoredReport(BaseModel):
-    """The newest report exactly as stored (its JSON text), with the two fields a
-    conditional request needs, so a report can be served without re-parsing it."""
+_OPTIONAL_TIME: TypeAdapter[datetime | None] = TypeAdapter(datetime | None)
+_PREPARED_COLUMNS = ["generated_at", "served_until", "content_hash", "_json"]
+
+
+def envelope_json(
+    report_json: str, *, stale: bool, refresh_requested_at: datetime | None, served_until: datetime
+) -> bytes:
+    """``ReportEnvelope`` as JSON around a report's stored JSON text (byte-equal to
+    ``ReportEnvelope(...).model_dump_json()`` for a report stored by the current model)."""
+    return b"".join(
+        (
+            b'{"stale":',
+            b"true" if stale else b"false",
+            b',"refresh_requested_at":',
+            _OPTIONAL_TIME.dump_json(refresh_requested_at),
+            b',"served_until":',
+            _OPTIONAL_TIME.dump_json(served_until),
+            b',"report":',
+            report_json.encode("utf-8"),
+            b"}",
+        )
+    )
+
+
+@dataclass(frozen=True)
+class PreparedReport:
+    """The newest report of one stored version of a subject's reports partition, ready to
+    send: its stored JSON, the two fields a conditional request needs, and the envelope of
+    a fresh (not stale) read as bytes, plain and gzip-compressed (``mtime=0``, so the same
+    version always compresses to the same bytes)."""
 
     json_text: str
     content_hash: str
     served_until: datetime
+    fresh_body: bytes
+    fresh_body_gzip: bytes
+
+
+def prepare_report(part: pa.Table) -> PreparedReport | None:
+    """The newest row of a reports partition (by ``generated_at``, the first of equals, as
+    ``reliability_core.report.latest_report`` picks), prepared; None for an empty partition."""
+    if part.num_rows == 0:
+        return None
+    generated = [datetime.fromisoformat(str(v)) for v in part.column("generated_at").to_pylist()]
+    newest = max(range(len(generated)), key=generated.__getitem__)
+    text = str(part.column("_json")[newest].as_py())
+    served_until = datetime.fromisoformat(str(part.column("served_until")[newest].as_py()))
+    body = envelope_json(text, stale=False, refresh_requested_at=None, served_until=served_until)
+    return PreparedReport(
+        json_text=text,
+        content_hash=str(part.column("content_hash")[newest].as_py() or ""),
+        served_until=served_until,
+        fresh_body=body,
+        fresh_body_gzip=gzip.compress(body, compresslevel=6, mtime=0),
+    )
+
+
+@dataclass
+class _Entry:
+    version: tuple[int, ...]
+    prepared: PreparedReport | None
+    handle: BinaryIO | None
+
+
+class PreparedReports:
+    """Per subject, the newest report prepared once per stored version of its partition file.
+
+    A version is recognised without reading the file. On a local filesystem it is the
+    file's identity ``(device, inode, mtime, size)``: the warehouse never changes a file in
+    place (a write is a new file renamed over the old), so a new version is a new inode,
+    and the prepared entry keeps the file it was read from open, which stops the kernel
+    reusing that inode while the entry lives: an unchanged identity is the same file.
+    A read that races a refresh either matches the old entry (a whole old version) or
+    reads the new file through one handle (a whole new version). On an object store the
+    version is ``(mtime, size)`` from one metadata call, and an entry is kept only if that
+    did not change while the file was read.
+
+    At most ``capacity`` subjects are kept (least recently read dropped first), so open
+    files stay bounded."""
+
+    def __init__(self, warehouse: Warehouse, capacity: int = 2048) -> None:
+        self.warehouse = warehouse
+        self.capacity = capacity
+        self._local = isinstance(warehouse.fs, pafs.LocalFileSystem)
+        self._entries: OrderedDict[str, _Entry] = OrderedDict()
+        self._lock = threading.Lock()
+        self.prepared_count = 0  # versions read and prepared (not served from an entry)
+
+    def get(self, subject_id: str) -> PreparedReport | None:
+        """The newest report of the subject's current stored version, or None if it has none."""
+        path = self.warehouse.partition_path(tables.REPORTS, subject_id)
+        version = self._version(path)
+        if version is None:
+            self._drop(subject_id)
+            return None
+        with self._lock:
+            entry = self._entries.get(subject_id)
+            if entry is not None and entry.version == version:
+                self._entries.move_to_end(subject_id)
+                return entry.prepared
+        entry = self._read_local(path) if self._local else self._read_remote(subject_id, path, version)
+        if entry is None:
+            return None
+        self._keep(subject_id, entry)
+        return entry.prepared
+
+    def _version(self, path: str) -> tuple[int, ...] | None:
+        if self._local:
+            try:
+                st = os.stat(path)
+            except FileNotFoundError:
+                return None
+            return (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
+        info = self.warehouse.fs.get_file_info(path)
+        if info.type != pafs.FileType.File:
+            return None
+        return (int(info.mtime_ns or 0), int(info.size or 0))
+
+    def _read_local(self, path: str) -> _Entry | None:
+        try:
+            handle = open(path, "rb")  # noqa: SIM115 (kept open by the entry; closed when it is replaced)
+        except FileNotFoundError:
+            return None
+        try:
+            st = os.fstat(handle.fileno())
+            prepared = prepare_report(pq.read_table(handle, columns=_PREPARED_COLUMNS))
+        except BaseException:
+            handle.close()
+            raise
+        self.prepared_count += 1
+        return _Entry(version=(st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size), prepared=prepared, handle=handle)
+
+    def _read_remote(self, subject_id: str, path: str, version: tuple[int, ...]) -> _Entry | None:
+        part = self.warehouse.read_arrow(tables.REPORTS, subject_id, columns=_PREPARED_COLUMNS)
+        if part is None:
+            return None
+        self.prepared_count += 1
+        entry = _Entry(version=version, prepared=prepare_report(part), handle=None)
+        if self._version(path) != version:
+            # Replaced while it was read: serve what was read, keep nothing.
+            entry.version = ()
+        return entry
+
+    def _keep(self, subject_id: str, entry: _Entry) -> None:
+        with self._lock:
+            old = self._entries.pop(subject_id, None)
+            self._entries[subject_id] = entry
+            dropped = [old] if old is not None else []
+            while len(self._entries) > self.capacity:
+                dropped.append(self._entries.popitem(last=False)[1])
+        for gone in dropped:
+            if gone.handle is not None:
+                with contextlib.suppress(OSError):
+                    gone.handle.close()
+
+    def _drop(self, subject_id: str) -> None:
+        with self._lock:
+            gone = self._entries.pop(subject_id, None)
+        if gone is not None and gone.handle is not None:
+            gone.handle.close()
+
+    def close(self) -> None:
+        """Close every file the entries keep open."""
+        with self._lock:
+            entries, self._entries = list(self._entries.values()), OrderedDict()
+        for entry in entries:
+            if entry.handle is not None:
+                entry.handle.close()
 
 
 class ReportStore:
@@ -61,6 +235,7 @@ class ReportStore:
         self.ledger = Ledger(warehouse)
         self._database = duckdb.connect(":memory:")
         self._lock = threading.Lock()
+        self.prepared = PreparedReports(warehouse)
 
     def _run(
         self, sql: str, *, part: pa.Table | None = None, parts: pa.Table | None = None
@@ -116,45 +291,14 @@ class ReportStore:
         )
 
     def latest_report(self, subject_id: str) -> Report | None:
-        """The newest report of the subject. The partition keeps earlier reports too;
-        DuckDB picks the newest row by ``generated_at`` and only that one is parsed."""
-        rows = self.query_partition(
-            tables.REPORTS,
-            subject_id,
-            ["generated_at", "_json"],
-            f"SELECT _json FROM part {_NEWEST_FIRST}",
-        )
-        return Report.model_validate_json(str(rows[0][0])) if rows else None
+        """The newest report of the subject, parsed from its prepared stored JSON."""
+        prepared = self.prepared.get(subject_id)
+        return Report.model_validate_json(prepared.json_text) if prepared else None
 
-    def latest_report_validator(self, subject_id: str) -> tuple[str, datetime] | None:
-        """Content hash and served-until of the newest report, without reading any report text."""
-        rows = self.query_partition(
-            tables.REPORTS,
-            subject_id,
-            ["generated_at", "served_until", "content_hash"],
-            f"SELECT content_hash, served_until FROM part {_NEWEST_FIRST}",
-        )
-        if not rows:
-            return None
-        content_hash, served_until = rows[0]
-        return str(content_hash or ""), datetime.fromisoformat(str(served_until))
-
-    def latest_report_stored(self, subject_id: str) -> StoredReport | None:
-        """The newest report's stored JSON, content hash and served-until, one row read."""
-        rows = self.query_partition(
-            tables.REPORTS,
-            subject_id,
-            ["generated_at", "served_until", "content_hash", "_json"],
-            f"SELECT _json, content_hash, served_until FROM part {_NEWEST_FIRST}",
-        )
-        if not rows:
-            return None
-        text, content_hash, served_until = rows[0]
-        return StoredReport(
-            json_text=str(text),
-            content_hash=str(content_hash or ""),
-            served_until=datetime.fromisoformat(str(served_until)),
-        )
+    def latest_report_prepared(self, subject_id: str) -> PreparedReport | None:
+        """The newest report ready to send (see ``PreparedReports``): no Parquet read, no
+        parse, no query while the subject's stored version is unchanged."""
+        return self.prepared.get(subject_id)
 
     def latest_report_heads(self, subject_ids: list[str]) -> dict[str, ReportHead]:
         """Name, coverage, dates and overall score of each subject's newest report

@@ -29,3 +29,13 @@ def test_generated_warehouse_holds_a_history_and_the_api_serves_the_newest(tmp_p
     latest = ReportStore(warehouse).latest_report(ids[1])
     assert latest is not None and latest.generated_at == NOW and latest.subject_id == ids[1]
     assert len(latest.claims) == 9 and latest.overall is not None
+
+
+def test_last_line_compares_the_report_read_with_the_trivial_endpoint() -> None:
+    from benchmarks.bench_api_latency import Measured, verdict_line
+
+    report = Measured(summary=summarise([0.01] * 100, 1.0, Counter({200: 100})), server_cpu_s=0.06)
+    trivial = Measured(summary=summarise([0.01] * 200, 1.0, Counter({200: 200})), server_cpu_s=0.04)
+    assert verdict_line(report, trivial) == (
+        "report read: server cpu 0.600 ms/request (trivial 0.200), ratio 3.00; throughput ratio 0.50"
+    )
