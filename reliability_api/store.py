@@ -42,6 +42,7 @@ from reliability_core.models import (
     StewardRuling,
     SubjectResponse,
 )
+from reliability_core.report import NEWEST_REPORT_FIRST_SQL, REPORT_ORDER_COLUMNS
 from reliability_core.warehouse import Ledger, Warehouse, tables
 
 _HEAD_COLUMNS = ["subject_name", "covered", "coverage_reasons", "generated_at", "served_until", "overall"]
@@ -60,7 +61,7 @@ class ReportHead(BaseModel):
 
 
 _OPTIONAL_TIME: TypeAdapter[datetime | None] = TypeAdapter(datetime | None)
-_PREPARED_COLUMNS = ["generated_at", "served_until", "content_hash", "_json"]
+_PREPARED_COLUMNS = [*REPORT_ORDER_COLUMNS, "served_until", "content_hash", "_json"]
 
 
 def envelope_json(
@@ -98,12 +99,19 @@ class PreparedReport:
 
 
 def prepare_report(part: pa.Table) -> PreparedReport | None:
-    """The newest row of a reports partition (by ``generated_at``, the first of equals, as
-    ``reliability_core.report.latest_report`` picks), prepared; None for an empty partition."""
+    """The newest row of a reports partition (publication sequence, then ``generated_at``:
+    the one rule of ``reliability_core.report.latest_report``), prepared; None for an
+    empty partition."""
     if part.num_rows == 0:
         return None
-    generated = [datetime.fromisoformat(str(v)) for v in part.column("generated_at").to_pylist()]
-    newest = max(range(len(generated)), key=generated.__getitem__)
+    order = list(
+        zip(
+            (int(v or 0) for v in part.column("sequence").to_pylist()),
+            (datetime.fromisoformat(str(v)) for v in part.column("generated_at").to_pylist()),
+            strict=True,
+        )
+    )
+    newest = max(range(len(order)), key=order.__getitem__)
     text = str(part.column("_json")[newest].as_py())
     served_until = datetime.fromisoformat(str(part.column("served_until")[newest].as_py()))
     body = envelope_json(text, stale=False, refresh_requested_at=None, served_until=served_until)
@@ -306,9 +314,9 @@ class ReportStore:
         rows = self.query_partitions(
             tables.REPORTS,
             subject_ids,
-            _HEAD_COLUMNS,
+            [*_HEAD_COLUMNS, "sequence"],
             f"SELECT subject, {', '.join(_HEAD_COLUMNS)} FROM parts QUALIFY row_number() OVER "
-            "(PARTITION BY subject ORDER BY CAST(generated_at AS TIMESTAMPTZ) DESC) = 1",
+            f"(PARTITION BY subject {NEWEST_REPORT_FIRST_SQL}) = 1",
         )
         heads: dict[str, ReportHead] = {}
         for subject, name, covered, reasons, generated_at, served_until, overall in rows:

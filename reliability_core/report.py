@@ -12,7 +12,8 @@ Content hash: ``Report.content_hash`` is the SHA-256 (hex) of the canonical
 JSON of the report (``model_dump(mode="json")``, keys sorted, separators
 ``(",", ":")``, UTF-8, no ASCII escaping) without the fields that depend on
 when or as what the report was stored: ``content_hash`` itself, ``id``,
-``generated_at`` and ``served_until`` (served_until is generated_at + 90 days).
+``generated_at``, ``served_until`` (served_until is generated_at + 90 days) and
+``sequence`` (the publication order).
 All lists inside the report are put in a fixed order, so two runs on the same
 inputs give the same hash, whatever order the warehouse returned records in.
 The report id is derived from the subject and that hash.
@@ -71,7 +72,7 @@ from reliability_core.scoring import (
 OFFLINE_NOTICE = "offline-rules (deterministic offline model, not a live model)"
 RESPONSE_STATUS = "response received, not yet reviewed"
 HELD_VERDICT = "held"
-_HASH_EXCLUDED = frozenset({"content_hash", "id", "generated_at", "served_until"})
+_HASH_EXCLUDED = frozenset({"content_hash", "id", "generated_at", "served_until", "sequence"})
 _VALID_VERDICTS: frozenset[str] = frozenset((*SCORED_VERDICTS, "unresolvable"))
 
 # --- Steward rulings --------------------------------------------------------------
@@ -194,9 +195,29 @@ def served_until(generated_at: datetime) -> datetime:
     return report_served_until(generated_at)
 
 
+# The order of a subject's reports, newest last: the publication sequence, which cannot
+# tie (offline runs pin the clock, so ``generated_at`` does), then ``generated_at`` for
+# reports stored before sequences existed. ``NEWEST_REPORT_FIRST_SQL`` is the same rule
+# for the API's DuckDB queries over the ``reports`` partition.
+NEWEST_REPORT_FIRST_SQL = "ORDER BY sequence DESC, CAST(generated_at AS TIMESTAMPTZ) DESC"
+REPORT_ORDER_COLUMNS = ("sequence", "generated_at")
+
+
+def report_order_key(report: Report) -> tuple[int, datetime]:
+    """Where a report stands among its subject's reports (see ``NEWEST_REPORT_FIRST_SQL``)."""
+    return report.sequence, report.generated_at
+
+
 def latest_report(reports: Sequence[Report]) -> Report | None:
-    """The newest of a subject's stored reports (a partition keeps the history)."""
-    return max(reports, key=lambda r: r.generated_at, default=None)
+    """The newest of a subject's stored reports (a partition keeps the history): the one
+    published last. One rule for the pipeline, the demo summary, the sensors and the API."""
+    return max(reports, key=report_order_key, default=None)
+
+
+def sequenced(report: Report, history: Sequence[Report]) -> Report:
+    """The report as published after ``history``: its sequence one past the highest
+    stored, so a re-run published later is always the newer one."""
+    return report.model_copy(update={"sequence": max((r.sequence for r in history), default=0) + 1})
 
 
 def is_stale(report: Report, now: datetime) -> bool:

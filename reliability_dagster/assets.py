@@ -31,7 +31,7 @@ from reliability_core.models import (
 from reliability_core.refresh import retriage_as_due
 from reliability_core.registry import load_registry
 from reliability_core.render import report_chart_png, report_markdown
-from reliability_core.report import build_report, latest_report
+from reliability_core.report import build_report, latest_report, sequenced
 from reliability_core.sampling import derive_claim_seed, sample_claims
 from reliability_core.scoring import ReportPriorLookup
 from reliability_core.selection import derive_seed, rank_documents
@@ -577,8 +577,9 @@ def subject_report(
     scored = stage.warehouse.read(SCORED_REPORTS, stage.subject_id, Report)
     if not scored:
         raise dg.Failure(description="no scored report to publish")
-    report = scored[-1]
-    history = [r for r in stage.warehouse.read(tables.REPORTS, stage.subject_id, Report) if r.content_hash != report.content_hash]
+    stored = stage.warehouse.read(tables.REPORTS, stage.subject_id, Report)
+    report = sequenced(scored[-1], stored)
+    history = [r for r in stored if r.content_hash != report.content_hash]
     stage.warehouse.write(tables.REPORTS, stage.subject_id, [*history, report])
     chart = report_chart_png(report)
     chart_path = publish_chart(stage, report, chart)

@@ -11,6 +11,7 @@ import pytest
 
 from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.models import Report
+from reliability_core.report import latest_report
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.definitions import build_definitions
 from reliability_dagster.resources import (
@@ -48,7 +49,9 @@ class Pipeline:
     def report(self, subject: str) -> Report:
         reports = self.warehouse.read(tables.REPORTS, subject, Report)
         assert reports, f"no report stored for {subject}"
-        return max(reports, key=lambda r: r.generated_at)
+        latest = latest_report(reports)
+        assert latest is not None
+        return latest
 
 
 def make_providers(root: Path, **config: Any) -> ProvidersResource:
