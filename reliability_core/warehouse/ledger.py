@@ -4,9 +4,14 @@ snapshots ([V] "so anyone can see exactly what was checked").
 
 One JSON file per record id: ``<root>/_ledger/<table>/subject=<s>/<id>.json``.
 Writing the identical body again is a no-op; writing a different body under
-an existing id raises ``LedgerConflictError``. On a local filesystem the
-create is atomic and exclusive (``os.link`` fails if the name exists), so two
-concurrent writers cannot both win.
+an existing id raises ``LedgerConflictError``. The create is atomic and
+exclusive, so two concurrent writers of one id cannot both win: on a local
+filesystem ``os.link`` fails if the name exists; on S3 a PUT with
+``If-None-Match: *`` fails with 412 if the key exists
+(``reliability_core.warehouse.conditional``). Other object stores (``gs://``)
+have no exclusive create through ``pyarrow.fs``; there the ledger checks then
+writes and a deployment must run one writer per subject partition (see
+docs/DEPLOY.md).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from typing import TypeVar
 import pyarrow.fs as pafs
 from pydantic import BaseModel
 
+from reliability_core.warehouse.conditional import S3ExclusiveWriter
 from reliability_core.warehouse.store import Warehouse
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
@@ -50,6 +56,7 @@ class Ledger:
     def __init__(self, warehouse: Warehouse) -> None:
         self.warehouse = warehouse
         self.fs = warehouse.fs
+        self._s3 = S3ExclusiveWriter(warehouse.root) if isinstance(self.fs, pafs.S3FileSystem) else None
 
     def _dir(self, table: str, subject_id: str) -> str:
         return f"{self.warehouse.base}/_ledger/{table}/subject={subject_id}"
@@ -81,7 +88,8 @@ class Ledger:
         (after the earlier pairs of this call have been written)."""
         written = unchanged = 0
         directory = self._dir(table, subject_id)
-        self.fs.create_dir(directory, recursive=True)
+        if self.warehouse.local:
+            self.fs.create_dir(directory, recursive=True)
         for record_id, record in records:
             body = record.model_dump_json().encode("utf-8")
             path = self._path(table, subject_id, record_id)
@@ -111,8 +119,10 @@ class Ledger:
             finally:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(temporary)
-        # Object stores have no portable exclusive create; check then write.
-        # Deployments on object storage run one writer per subject (see docs/DEPLOY.md).
+        if self._s3 is not None:
+            return self._s3.create(path, body)
+        # No exclusive create on this object store: check then write, safe only
+        # with one writer per subject partition (see docs/DEPLOY.md).
         if self.fs.get_file_info(path).type == pafs.FileType.File:
             return False
         with self.fs.open_output_stream(path) as sink:

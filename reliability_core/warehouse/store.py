@@ -1,9 +1,12 @@
 """Partitioned Parquet tables over ``pyarrow.fs``.
 
 Layout (Hive): ``<root>/<table>/subject=<subject_id>/part.parquet``. Each
-write replaces one partition atomically (write a temporary file, then rename),
-so concurrent runs of different subjects never touch the same file, and a
-reader sees either the old partition or the new one, never half of one. This
+write replaces one partition atomically (on a local disk: write a temporary
+file, then rename; on object storage one PUT, which S3 makes visible whole or
+not at all), so concurrent runs of different subjects never touch the same
+file, and a reader sees either the old partition or the new one, never half of
+one. On object storage a partition is read with one GET of the whole object
+(a Parquet reader's several ranged GETs could straddle a rewrite). This
 is why we do not route writes through a shared DuckDB file: DuckDB takes a
 process-wide write lock, and Dagster's DuckDB IO manager fails with lock
 errors under concurrent partition runs.
@@ -30,6 +33,9 @@ from pydantic import BaseModel
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
 _PART_FILE = "part.parquet"
+# A whole-object read that raced a rewrite on object storage (the size came
+# from one version, the bytes from the next) is read again, this many times.
+_READ_ATTEMPTS = 3
 
 
 def open_filesystem(root: str) -> tuple[pafs.FileSystem, str]:
@@ -78,6 +84,7 @@ class Warehouse:
     def __init__(self, root: str) -> None:
         self.root = root
         self.fs, self.base = open_filesystem(root)
+        self.local = isinstance(self.fs, pafs.LocalFileSystem)
 
     # --- paths -------------------------------------------------------------
     def table_dir(self, table: str) -> str:
@@ -94,8 +101,16 @@ class Warehouse:
         """Replace the partition of ``subject_id`` in ``table`` with ``records``, atomically."""
         arrow_table = records_to_table(records, subject_id)
         directory = self.partition_dir(table, subject_id)
-        self.fs.create_dir(directory, recursive=True)
         final = f"{directory}/{_PART_FILE}"
+        if not self.local:
+            # One PUT replaces the object whole; a temporary name and a "move"
+            # (copy then delete on S3) would double the traffic for nothing.
+            sink_buffer = pa.BufferOutputStream()
+            pq.write_table(arrow_table, sink_buffer)
+            with self.fs.open_output_stream(final) as sink:
+                sink.write(sink_buffer.getvalue())
+            return final
+        self.fs.create_dir(directory, recursive=True)
         temporary = f"{directory}/.tmp-{uuid.uuid4().hex}.parquet"
         try:
             with self.fs.open_output_stream(temporary) as sink:
@@ -121,12 +136,29 @@ class Warehouse:
         (Opening by path twice, as a Parquet reader that re-opens for metadata
         and data would, can mix two versions under a concurrent rewrite.)"""
         path = self.partition_path(table, subject_id)
+        if not self.local:
+            return self._read_object(path, columns)
         try:
             source = self.fs.open_input_file(path)
         except (FileNotFoundError, OSError):
             return None
         with source:
             return pq.read_table(source, columns=columns)
+
+    def _read_object(self, path: str, columns: list[str] | None) -> pa.Table | None:
+        """One partition from object storage: the whole object in one GET, parsed from memory."""
+        for attempt in range(_READ_ATTEMPTS):
+            try:
+                with self.fs.open_input_file(path) as source:
+                    data = source.read()
+            except (FileNotFoundError, OSError):
+                return None
+            try:
+                return pq.read_table(pa.BufferReader(data), columns=columns)
+            except pa.ArrowInvalid:
+                if attempt == _READ_ATTEMPTS - 1:
+                    raise
+        return None
 
     def read(self, table: str, subject_id: str, model: type[ModelT]) -> list[ModelT]:
         """The records of one partition, as ``model`` instances (empty if never written)."""
