@@ -1,15 +1,23 @@
 """Anthropic Messages API through the official async SDK.
 
-Structured output through tool use: one tool whose ``input_schema`` is the
-output schema, with ``tool_choice`` forcing it, so the answer arrives as the
-tool call's parsed ``input``. The SDK's own retries are off (``max_retries=0``)
-so the gateway's retry policy is the only one.
+Structured output through ``output_config.format`` (a ``json_schema`` made
+with the SDK's ``transform_schema``), not forced tool use: Claude Opus 5.5 and
+Sonnet 5.5 answer a forced ``tool_choice`` with HTTP 400 ("What's new in
+Claude Opus 5.5"). ``output_config.effort`` is set per step; ``thinking`` is
+left out, which is adaptive thinking on every current model (Opus 5.5 has no
+other mode). The answer is the ``text`` blocks, chosen by their type: a reply
+may start with ``thinking`` or ``redacted_thinking`` blocks, never to be taken
+by position. ``stop_reason`` ``refusal`` is a refusal with the vendor's
+``stop_details`` category and explanation; ``max_tokens`` and
+``model_context_window_exceeded`` are truncations. The stable system prompt
+(rules, examples) comes first and carries ``cache_control`` so it is cached;
+the per-call input follows it. The SDK's own retries are off
+(``max_retries=0``) so the gateway's retry policy is the only one, and every
+error names the request id (the ``request-id`` response header).
 """
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 import anthropic
@@ -20,17 +28,25 @@ from reliability_core.providers.errors import PermanentProviderError, TransientP
 from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.messages import user_content
 from reliability_core.providers.retry import is_retryable_status, retry_after_from_headers
+from reliability_core.providers.schemas import strict_json_schema
 
-_TOOL_NAME_BAD = re.compile(r"[^a-zA-Z0-9_-]")
+# Stop reasons that mean the answer was cut off before it was finished.
+TRUNCATION_STOPS = frozenset({"max_tokens", "model_context_window_exceeded"})
 
 
-def tool_name_for(schema_name: str) -> str:
-    """A tool name the API accepts (``^[a-zA-Z0-9_-]{1,64}$``)."""
-    return (_TOOL_NAME_BAD.sub("_", schema_name) or "output")[:64]
+def anthropic_output_format(schema: dict[str, Any]) -> dict[str, Any]:
+    """``output_config.format`` for ``schema``: every property required (so an
+    omission is visible), then the SDK's ``transform_schema`` (closed objects,
+    unsupported constraints moved into descriptions)."""
+    strict = strict_json_schema(schema)
+    return {
+        "type": "json_schema",
+        "schema": anthropic.transform_schema(strict if strict is not None else schema),
+    }
 
 
 class AnthropicProvider:
-    """``complete`` = one ``messages.create`` with a forced output tool."""
+    """``complete`` = one ``messages.create`` with ``output_config.format``."""
 
     name = "anthropic"
     family = "claude"
@@ -56,23 +72,23 @@ class AnthropicProvider:
         self._clients = PerLoop(make)
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
-        tool_name = tool_name_for(request.output_schema_name)
+        output_config: dict[str, Any] = {"format": anthropic_output_format(request.output_schema)}
+        if request.effort is not None:
+            output_config["effort"] = request.effort
         kwargs: dict[str, Any] = {
             "model": request.model,
-            # No temperature: the current Messages API no longer takes one.
+            # No temperature (the current models reject non-default sampling
+            # parameters) and no thinking field (adaptive is the default; Opus 5.5
+            # rejects "disabled" and manual budgets). Thinking counts against max_tokens.
             "max_tokens": request.max_output_tokens,
             "messages": [{"role": "user", "content": user_content(request)}],
-            "tools": [
-                {
-                    "name": tool_name,
-                    "description": f"Record the {request.output_schema_name} for step {request.step}.",
-                    "input_schema": request.output_schema,
-                }
-            ],
-            "tool_choice": {"type": "tool", "name": tool_name},
+            "output_config": output_config,
         }
         if request.system_prompt:
-            kwargs["system"] = request.system_prompt
+            # The stable part (the step's rules and examples) first, marked cacheable.
+            kwargs["system"] = [
+                {"type": "text", "text": request.system_prompt, "cache_control": {"type": "ephemeral"}}
+            ]
         try:
             message = await self._clients.get().messages.create(**kwargs)
         except anthropic.APIStatusError as exc:
@@ -80,25 +96,33 @@ class AnthropicProvider:
         except anthropic.APITimeoutError as exc:
             raise TransientProviderError(f"anthropic timeout: {exc}") from exc
         except anthropic.APIConnectionError as exc:
-            raise TransientProviderError(f"anthropic connection failed: {exc}") from exc
+            raise TransientProviderError(f"anthropic connection failed: {exc}", connection=True) from exc
 
+        request_id = getattr(message, "_request_id", None)
         usage = _usage(message.usage, request)
-        output_json: str | None = None
-        texts: list[str] = []
-        for block in message.content:
-            if block.type == "tool_use" and block.name == tool_name:
-                output_json = json.dumps(block.input, ensure_ascii=False)
-                break
-            if block.type == "text":
-                texts.append(block.text)
-        refusal: str | None = None
+        # Blocks by their type, never by position: thinking blocks may come first.
+        texts = [block.text for block in message.content if block.type == "text"]
+        text = "".join(texts).strip()
         if message.stop_reason == "refusal":
-            refusal = " ".join(texts).strip() or "stop_reason=refusal"
-            output_json = None
-        elif output_json is None and texts:
-            # The tool was forced, so text without a tool call is the model declining.
-            refusal = " ".join(texts).strip()
-        return ModelResponse(output_json=output_json, refusal=refusal, usage=usage)
+            details = message.stop_details
+            category = details.category if details is not None else None
+            explanation = details.explanation if details is not None else None
+            said = text or explanation or "stop_reason=refusal"
+            return ModelResponse(
+                output_json=None,
+                refusal=said,
+                refusal_category=category,
+                refusal_explanation=explanation,
+                request_id=request_id,
+                usage=usage,
+            )
+        truncated = message.stop_reason if message.stop_reason in TRUNCATION_STOPS else None
+        return ModelResponse(
+            output_json=text or None,
+            truncated=truncated,
+            request_id=request_id,
+            usage=usage,
+        )
 
 
 def _usage(raw: Any, request: ModelRequest) -> Usage:
@@ -112,14 +136,23 @@ def _usage(raw: Any, request: ModelRequest) -> Usage:
         input_tokens=int(raw.input_tokens or 0) + cache_read + cache_write,
         output_tokens=int(raw.output_tokens or 0),
         cached_tokens=cache_read,
+        cache_write_tokens=cache_write,
     )
 
 
 def _status_error(exc: anthropic.APIStatusError) -> Exception:
     status = exc.status_code
-    message = f"anthropic HTTP {status}: {exc.message}"
+    request_id = exc.request_id
+    message = (
+        f"anthropic HTTP {status}"
+        + (f" (request id {request_id})" if request_id else "")
+        + f": {exc.message}"
+    )
     if is_retryable_status(status):
         return TransientProviderError(
-            message, status=status, retry_after=retry_after_from_headers(dict(exc.response.headers))
+            message,
+            status=status,
+            retry_after=retry_after_from_headers(dict(exc.response.headers)),
+            request_id=request_id,
         )
-    return PermanentProviderError(message, status=status)
+    return PermanentProviderError(message, status=status, request_id=request_id)

@@ -75,6 +75,53 @@ DEFAULT_ASSIGNMENT: dict[str, str] = {
 ENV_PREFIX = "RELIABILITY_MODEL_"
 
 
+class StepLimits(BaseModel):
+    """Output budget, reasoning effort and input limit of one step.
+
+    Thinking (Anthropic) and reasoning (OpenAI) tokens count against the output
+    budget, so each budget leaves room for them on top of the longest record
+    the step writes. ``retry_output_tokens`` is the one retry after a
+    truncation. ``max_input_chars`` caps the text one call may carry (a page's
+    text for extraction is cut into chunks of at most this size).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_output_tokens: int
+    retry_output_tokens: int
+    effort: str | None = None
+    max_input_chars: int = 200_000
+
+
+# Sized to the step: a short decision gets a small budget and low effort, a
+# page's statements or a judge's reasoning a larger one. Effort levels are the
+# vendors' (Anthropic output_config.effort, OpenAI reasoning.effort): the
+# defaults are medium on Opus 5.5 and Haiku 5.5, high on Sonnet 5.5, so the
+# table sets every step explicitly.
+STEP_LIMITS: dict[str, StepLimits] = {
+    "confirm_identity": StepLimits(max_output_tokens=2_048, retry_output_tokens=8_192, effort="low"),
+    "decide_coverage": StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288, effort="medium"),
+    "extract_statements": StepLimits(
+        max_output_tokens=12_288, retry_output_tokens=32_768, effort="low", max_input_chars=60_000
+    ),
+    "classify_statements": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="low"),
+    "write_criteria": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="medium"),
+    "plan_research": StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288, effort="low"),
+    "read_evidence": StepLimits(
+        max_output_tokens=4_096, retry_output_tokens=12_288, effort="low", max_input_chars=60_000
+    ),
+    "judge_a": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="medium"),
+    "judge_b": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="medium"),
+    "detect_steering": StepLimits(max_output_tokens=2_048, retry_output_tokens=8_192, effort="low"),
+}
+DEFAULT_LIMITS = StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288)
+
+
+def limits_for(step: str) -> StepLimits:
+    """The output budget, effort and input limit of ``step`` (a default for an unlisted step)."""
+    return STEP_LIMITS.get(step, DEFAULT_LIMITS)
+
+
 class StepAssignment(BaseModel):
     """Provider and model for one step; ``base_url`` only for openai-compatible."""
 
@@ -272,13 +319,19 @@ def build_search(
     otherwise the FTS5 index over ``corpus_dir``; wrapped so every result set is recorded."""
     from reliability_core.clock import SystemClock
     from reliability_core.providers.cache import ResponseCache
-    from reliability_core.providers.perplexity import PerplexitySearch
+    from reliability_core.providers.perplexity import PERPLEXITY_SEARCH_URL, PerplexitySearch
     from reliability_core.providers.recording import RecordingSearch
 
     provider: SearchProvider
     live = bool(env.get("PERPLEXITY_API_KEY")) and not _flag(env, "RELIABILITY_OFFLINE")
     if live:
-        provider = PerplexitySearch(env["PERPLEXITY_API_KEY"], client=http_client, retry=retry)
+        base = (env.get("PERPLEXITY_BASE_URL") or "").rstrip("/")
+        provider = PerplexitySearch(
+            env["PERPLEXITY_API_KEY"],
+            client=http_client,
+            retry=retry,
+            url=f"{base}/search" if base else PERPLEXITY_SEARCH_URL,
+        )
     else:
         provider = _offline_search(corpus_dir.resolve(), _manifest_mtime(corpus_dir))
     cache = None

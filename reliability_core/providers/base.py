@@ -31,7 +31,8 @@ class Usage(BaseModel):
     calls: int = 1
     input_tokens: int = 0
     output_tokens: int = 0
-    cached_tokens: int = 0
+    cached_tokens: int = 0  # input tokens read from the vendor's prompt cache
+    cache_write_tokens: int = 0  # input tokens written to it (billed at the cache-write rate)
     cost_usd: float = 0.0
     cache_hit: bool = False
 
@@ -50,6 +51,9 @@ class ModelRequest(BaseModel):
     output_schema: dict[str, Any]
     output_schema_name: str
     max_output_tokens: int = 4096
+    # Reasoning depth for the step (Anthropic ``output_config.effort``, OpenAI
+    # ``reasoning.effort``): low, medium, high, xhigh or max; None = vendor default.
+    effort: str | None = None
     temperature: float = 0.0
     # Set on the one repair attempt: what the model sent and why it was rejected.
     previous_output: str | None = None
@@ -57,12 +61,21 @@ class ModelRequest(BaseModel):
 
 
 class ModelResponse(BaseModel):
-    """What a provider got back: output JSON text, or a refusal, plus usage."""
+    """What a provider got back: output JSON text, or a refusal, or a truncation, plus usage.
+
+    ``truncated`` is the vendor's reason when the answer was cut off
+    (``max_tokens``, ``model_context_window_exceeded``, ``max_output_tokens``,
+    ``length``): whatever text came with it is never validated or used.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     output_json: str | None
     refusal: str | None = None
+    refusal_category: str | None = None
+    refusal_explanation: str | None = None
+    truncated: str | None = None
+    request_id: str | None = None
     usage: Usage
 
 

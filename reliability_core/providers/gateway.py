@@ -3,8 +3,9 @@
 ``await gateway.run(step, payload, OutputType)`` looks up the step's provider
 and model, renders the prompt template, checks the cache, calls the provider
 (bounded concurrency per provider, retries on faults), validates the output
-against ``OutputType`` and makes one repair attempt on invalid output. It
-never returns a partially filled record: the result is a validated
+against ``OutputType`` and makes one repair attempt on invalid output. A
+reply cut off by the output budget gets one retry with the step's larger
+budget. It never returns a partially filled record: the result is a validated
 ``OutputType`` or a typed error naming the step and the provider.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -19,14 +21,20 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from reliability_core.ids import sha256_hex
-from reliability_core.providers.assignment import StepAssignment, template_for
+from reliability_core.providers.assignment import StepAssignment, StepLimits, limits_for, template_for
 from reliability_core.providers.base import ModelProvider, ModelRequest, ModelResponse, OutputT, Usage
 from reliability_core.providers.cache import ResponseCache, cache_key
-from reliability_core.providers.errors import ConfigurationError, ModelOutputError, ModelRefusalError
+from reliability_core.providers.errors import (
+    ConfigurationError,
+    ModelOutputError,
+    ModelRefusalError,
+    ModelTruncatedError,
+)
 from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.offline_model import OFFLINE_NAME
 from reliability_core.providers.pricing import PriceTable, UsageTotals, priced
 from reliability_core.providers.retry import RetryPolicy
+from reliability_core.providers.schemas import json_text, missing_fields
 from reliability_core.version import method_version
 
 DEFAULT_PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
@@ -51,7 +59,7 @@ class StepGateway:
         retry: RetryPolicy | None = None,
         prompts_dir: Path = DEFAULT_PROMPTS_DIR,
         concurrency: Mapping[str, int] | None = None,
-        max_output_tokens: int = 4096,
+        limits: Mapping[str, StepLimits] | None = None,
         totals: UsageTotals | None = None,
         _semaphores: dict[str, PerLoop[asyncio.Semaphore]] | None = None,
     ) -> None:
@@ -65,7 +73,8 @@ class StepGateway:
         self.retry = retry or RetryPolicy()
         self.prompts_dir = prompts_dir
         self.concurrency = {**DEFAULT_CONCURRENCY, **(concurrency or {})}
-        self.max_output_tokens = max_output_tokens
+        # Per-step output budgets and effort (``assignment.STEP_LIMITS`` unless overridden).
+        self.limits: dict[str, StepLimits] = dict(limits or {})
         self.totals = totals or UsageTotals()
         self._semaphores: dict[str, PerLoop[asyncio.Semaphore]] = {} if _semaphores is None else _semaphores
 
@@ -112,7 +121,7 @@ class StepGateway:
             retry=self.retry,
             prompts_dir=self.prompts_dir,
             concurrency=self.concurrency,
-            max_output_tokens=self.max_output_tokens,
+            limits=self.limits,
         )
 
     def scoped(self) -> StepGateway:
@@ -126,7 +135,7 @@ class StepGateway:
             retry=self.retry,
             prompts_dir=self.prompts_dir,
             concurrency=self.concurrency,
-            max_output_tokens=self.max_output_tokens,
+            limits=self.limits,
             totals=UsageTotals(parent=self.totals),
             _semaphores=self._semaphores,
         )
@@ -152,22 +161,24 @@ class StepGateway:
                     self.totals.add(usage.model_copy(update={"cache_hit": True, "cost_usd": 0.0}))
                     return cached_output
 
-        response = await self._complete(provider, request)
+        response = await self._complete_whole(provider, request)
         output, error = self._validated(response, output_type, provider, request)
         if error is not None:
             repair = request.model_copy(
                 update={"previous_output": response.output_json, "validation_error": error}
             )
-            response = await self._complete(provider, repair)
+            response = await self._complete_whole(provider, repair)
             output, error = self._validated(response, output_type, provider, repair)
             if error is not None:
                 raise ModelOutputError(
                     f"step {step!r}: provider {provider.name!r} model {request.model!r} returned output "
-                    f"that does not satisfy {output_type.__name__} even after one repair attempt: {error}",
+                    f"that does not satisfy {output_type.__name__} even after one repair attempt: {error}"
+                    + _request_note(response.request_id),
                     step=step,
                     provider=provider.name,
                     model=request.model,
                     last_error=error,
+                    request_id=response.request_id,
                 )
         assert output is not None
         if use_cache:
@@ -221,8 +232,12 @@ class StepGateway:
             input_json=payload.model_dump_json(),
             output_schema=_schema_of(output_type),
             output_schema_name=output_type.__name__,
-            max_output_tokens=self.max_output_tokens,
+            max_output_tokens=self._limits(step).max_output_tokens,
+            effort=self._limits(step).effort,
         )
+
+    def _limits(self, step: str) -> StepLimits:
+        return self.limits.get(step) or limits_for(step)
 
     @staticmethod
     def _cache_key(assignment: StepAssignment, provider: ModelProvider, request: ModelRequest) -> str:
@@ -243,6 +258,7 @@ class StepGateway:
             output_schema=request.output_schema,
             output_schema_name=request.output_schema_name,
             max_output_tokens=request.max_output_tokens,
+            effort=request.effort,
             temperature=request.temperature,
         )
 
@@ -260,6 +276,33 @@ class StepGateway:
         self.totals.add(priced(response.usage, self.prices))
         return response
 
+    async def _complete_whole(self, provider: ModelProvider, request: ModelRequest) -> ModelResponse:
+        """A reply that is not cut off: a truncated one gets one retry with the
+        step's larger budget, then ``ModelTruncatedError``. A reply that hit the
+        context window is not retried (a larger output budget cannot help)."""
+        response = await self._complete(provider, request)
+        if response.truncated is None:
+            return response
+        if response.truncated not in _CONTEXT_WINDOW_STOPS:
+            budget = max(self._limits(request.step).retry_output_tokens, request.max_output_tokens * 2)
+            request = request.model_copy(update={"max_output_tokens": budget})
+            response = await self._complete(provider, request)
+            if response.truncated is None:
+                return response
+        self.totals.note_truncation()
+        stop = response.truncated or "truncated"
+        raise ModelTruncatedError(
+            f"step {request.step!r}: provider {provider.name!r} model {request.model!r} stopped before "
+            f"finishing ({stop}, output budget {request.max_output_tokens} tokens); "
+            "the partial answer is not used" + _request_note(response.request_id),
+            step=request.step,
+            provider=provider.name,
+            model=request.model,
+            stop=stop,
+            max_output_tokens=request.max_output_tokens,
+            request_id=response.request_id,
+        )
+
     def _validated(
         self,
         response: ModelResponse,
@@ -267,23 +310,40 @@ class StepGateway:
         provider: ModelProvider,
         request: ModelRequest,
     ) -> tuple[OutputT | None, str | None]:
-        """(output, None) when valid, (None, error text) when repairable; refusals raise."""
+        """(output, None) when valid, (None, error text) when repairable; refusals raise.
+
+        A live model's output must also carry every field of the schema: a
+        record cut short whose missing fields have defaults would otherwise
+        pass validation as complete."""
         text = (response.output_json or "").strip()
         if response.refusal is not None or not text:
             self.totals.note_refusal()
             said = response.refusal if response.refusal is not None else "(empty output)"
+            category = f" [category {response.refusal_category}]" if response.refusal_category else ""
             raise ModelRefusalError(
                 f"step {request.step!r}: provider {provider.name!r} model {request.model!r} "
-                f"refused or returned nothing: {said}",
+                f"refused or returned nothing{category}: {said}" + _request_note(response.request_id),
                 step=request.step,
                 provider=provider.name,
                 model=request.model,
                 refusal=said,
+                category=response.refusal_category,
+                explanation=response.refusal_explanation,
+                request_id=response.request_id,
             )
+        text = json_text(text)
         try:
-            return output_type.model_validate_json(text), None
+            output = output_type.model_validate_json(text)
         except ValidationError as exc:
             return None, _describe_validation_error(exc)
+        if provider.name != OFFLINE_NAME:
+            missing = missing_fields(json.loads(text), _schema_of(output_type))
+            if missing:
+                return None, (
+                    f"fields missing from the output (write every field; the output may have been "
+                    f"cut off): {', '.join(missing[:20])}"
+                )
+        return output, None
 
     @staticmethod
     def _from_cache(entry: Mapping[str, Any], output_type: type[OutputT]) -> tuple[OutputT, Usage] | None:
@@ -293,6 +353,14 @@ class StepGateway:
         except (KeyError, ValidationError):
             return None
         return output, usage
+
+
+# Stop reasons that mean the input filled the context window: no retry helps.
+_CONTEXT_WINDOW_STOPS = frozenset({"model_context_window_exceeded"})
+
+
+def _request_note(request_id: str | None) -> str:
+    return f" (request id {request_id})" if request_id else ""
 
 
 @functools.lru_cache(maxsize=128)

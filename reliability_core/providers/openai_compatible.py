@@ -5,6 +5,13 @@ Asks for ``response_format`` json_schema; an endpoint that rejects it (HTTP
 400/422 naming ``response_format``/``json_schema``) is asked again with
 ``json_object`` and the schema spelled out in the system prompt, and is
 remembered as json_object-only. The gateway validates either way.
+
+The output budget goes in ``max_completion_tokens`` (OpenAI deprecated
+``max_tokens`` for Chat Completions, and its reasoning models reject it); an
+endpoint that rejects that name (HTTP 400/422 naming it) is asked again with
+``max_tokens`` and remembered. ``finish_reason: length`` is a truncation,
+``content_filter`` a refusal. No ``reasoning_effort`` is sent: endpoints
+differ on whether they take it.
 """
 
 from __future__ import annotations
@@ -17,7 +24,8 @@ import openai
 from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
 from reliability_core.providers.errors import TransientProviderError
 from reliability_core.providers.messages import schema_instruction, user_content
-from reliability_core.providers.openai_provider import openai_clients, status_error, strict_json_schema
+from reliability_core.providers.openai_provider import openai_clients, status_error
+from reliability_core.providers.schemas import strict_json_schema
 
 
 class OpenAICompatibleProvider:
@@ -39,13 +47,16 @@ class OpenAICompatibleProvider:
 
         self._clients = openai_clients(api_key, base_url, http_client, timeout)
         self.json_object_only = False
+        self.legacy_max_tokens = False
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
-        if not self.json_object_only:
+        for _ in range(3):  # at most one fallback of each kind
             try:
-                return await self._create(request, json_object=False)
+                return await self._create(request, json_object=self.json_object_only)
             except _JsonSchemaUnsupported:
                 self.json_object_only = True
+            except _MaxCompletionTokensUnsupported:
+                self.legacy_max_tokens = True
         return await self._create(request, json_object=True)
 
     async def _create(self, request: ModelRequest, *, json_object: bool) -> ModelResponse:
@@ -72,25 +83,33 @@ class OpenAICompatibleProvider:
             "messages": messages,
             "response_format": response_format,
             "temperature": request.temperature,
-            "max_tokens": request.max_output_tokens,
         }
+        budget_name = "max_tokens" if self.legacy_max_tokens else "max_completion_tokens"
+        kwargs[budget_name] = request.max_output_tokens
         try:
             completion = await self._clients.get().chat.completions.create(**kwargs)
         except openai.APIStatusError as exc:
-            if not json_object and exc.status_code in (400, 422) and _rejects_json_schema(exc):
-                raise _JsonSchemaUnsupported from exc
+            if exc.status_code in (400, 422):
+                if not self.legacy_max_tokens and _rejects(exc, ("max_completion_tokens",)):
+                    raise _MaxCompletionTokensUnsupported from exc
+                if not json_object and _rejects(exc, ("response_format", "json_schema", "json schema")):
+                    raise _JsonSchemaUnsupported from exc
             raise status_error(self.name, exc) from exc
         except openai.APITimeoutError as exc:
             raise TransientProviderError(f"{self.name} timeout: {exc}") from exc
         except openai.APIConnectionError as exc:
-            raise TransientProviderError(f"{self.name} connection failed: {exc}") from exc
+            raise TransientProviderError(f"{self.name} connection failed: {exc}", connection=True) from exc
 
         content: str | None = None
         refusal: str | None = None
+        finish: str | None = None
         if completion.choices:
             message = completion.choices[0].message
             content = message.content
             refusal = getattr(message, "refusal", None)
+            finish = completion.choices[0].finish_reason
+        if finish == "content_filter" and refusal is None:
+            refusal = "finish_reason=content_filter"
         raw = completion.usage
         cached = 0
         if raw is not None and raw.prompt_tokens_details is not None:
@@ -103,13 +122,23 @@ class OpenAICompatibleProvider:
             output_tokens=raw.completion_tokens if raw else 0,
             cached_tokens=cached,
         )
-        return ModelResponse(output_json=content, refusal=refusal, usage=usage)
+        return ModelResponse(
+            output_json=content,
+            refusal=refusal,
+            truncated="length" if finish == "length" else None,
+            request_id=getattr(completion, "_request_id", None),
+            usage=usage,
+        )
 
 
 class _JsonSchemaUnsupported(Exception):
     """The endpoint rejected ``response_format`` json_schema."""
 
 
-def _rejects_json_schema(exc: openai.APIStatusError) -> bool:
+class _MaxCompletionTokensUnsupported(Exception):
+    """The endpoint rejected ``max_completion_tokens`` (an older server that knows only ``max_tokens``)."""
+
+
+def _rejects(exc: openai.APIStatusError, words: tuple[str, ...]) -> bool:
     text = f"{exc.message} {exc.body}".lower()
-    return any(word in text for word in ("response_format", "json_schema", "json schema"))
+    return any(word in text for word in words)

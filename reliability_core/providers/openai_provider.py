@@ -3,13 +3,19 @@
 ``text.format`` is ``json_schema`` with ``strict: true`` when the output schema
 can be made strict (every object closed, every property required, nullable
 where optional); otherwise the schema is sent non-strict and the gateway's
-validation and repair attempt still guard the output. A ``refusal`` content
-item is recorded as a refusal.
+validation and repair attempt still guard the output. ``reasoning.effort``
+is set per step (GPT-6.1 Sol takes low to max, not none or minimal). A
+``refusal`` content item is a refusal; ``status: incomplete`` is a truncation
+when ``incomplete_details.reason`` is ``max_output_tokens`` (reasoning tokens
+count against that budget) and a refusal when it is ``content_filter``;
+``status: failed`` is a provider error. The stable instructions come first
+(OpenAI caches the longest repeated prefix by itself) and a
+``prompt_cache_key`` per step and template routes like requests together;
+cache reads and writes are read from ``input_tokens_details``.
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import httpx2
@@ -20,56 +26,7 @@ from reliability_core.providers.errors import PermanentProviderError, TransientP
 from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.messages import user_content
 from reliability_core.providers.retry import is_retryable_status, retry_after_from_headers
-
-
-def strict_json_schema(schema: dict[str, Any]) -> dict[str, Any] | None:
-    """The schema in OpenAI's strict subset, or ``None`` when it cannot be
-    (an object with free-form ``additionalProperties``, e.g. a ``dict[str, X]`` field).
-
-    Every object gets ``additionalProperties: false`` and lists all its
-    properties as required; defaults and titles are dropped; ``$ref`` stands alone.
-    """
-    result = copy.deepcopy(schema)
-    try:
-        _make_strict(result)
-    except _NotStrictable:
-        return None
-    return result
-
-
-class _NotStrictable(Exception):
-    pass
-
-
-def _make_strict(node: Any) -> None:
-    """Make one schema node (and everything under it) strict, in place."""
-    if not isinstance(node, dict):
-        return
-    if "$ref" in node:
-        for key in [k for k in node if k != "$ref"]:
-            del node[key]
-        return
-    node.pop("default", None)
-    node.pop("examples", None)
-    if isinstance(node.get("title"), str):
-        del node["title"]
-    if node.get("type") == "object" or "properties" in node:
-        extra = node.get("additionalProperties")
-        if isinstance(extra, dict) or extra is True:
-            raise _NotStrictable
-        properties = node.get("properties", {})
-        node["additionalProperties"] = False
-        node["required"] = list(properties)
-        for value in properties.values():
-            _make_strict(value)
-    for container in ("$defs", "definitions"):
-        for value in node.get(container, {}).values():
-            _make_strict(value)
-    if isinstance(node.get("items"), dict):
-        _make_strict(node["items"])
-    for combinator in ("anyOf", "oneOf", "allOf", "prefixItems"):
-        for value in node.get(combinator, []):
-            _make_strict(value)
+from reliability_core.providers.schemas import strict_json_schema
 
 
 class OpenAIProvider:
@@ -108,6 +65,9 @@ class OpenAIProvider:
         }
         if request.system_prompt:
             kwargs["instructions"] = request.system_prompt
+            kwargs["prompt_cache_key"] = f"{request.step}:{request.template_sha256[:16]}"
+        if request.effort is not None:
+            kwargs["reasoning"] = {"effort": request.effort}
         if self._send_temperature:
             kwargs["temperature"] = request.temperature
         try:
@@ -117,8 +77,16 @@ class OpenAIProvider:
         except openai.APITimeoutError as exc:
             raise TransientProviderError(f"openai timeout: {exc}") from exc
         except openai.APIConnectionError as exc:
-            raise TransientProviderError(f"openai connection failed: {exc}") from exc
+            raise TransientProviderError(f"openai connection failed: {exc}", connection=True) from exc
 
+        request_id = getattr(response, "_request_id", None)
+        if response.status == "failed":
+            code = response.error.code if response.error is not None else "unknown"
+            detail = response.error.message if response.error is not None else ""
+            message = f"openai response failed ({code}) (request id {request_id}): {detail}"
+            if code in ("server_error", "rate_limit_exceeded", "vector_store_timeout"):
+                raise TransientProviderError(message, request_id=request_id)
+            raise PermanentProviderError(message, request_id=request_id)
         texts: list[str] = []
         refusals: list[str] = []
         for item in response.output:
@@ -130,19 +98,31 @@ class OpenAIProvider:
                 elif part.type == "refusal":
                     refusals.append(part.refusal)
         raw = response.usage
+        details = raw.input_tokens_details if raw else None
         usage = Usage(
             provider=self.name,
             model=request.model,
             step=request.step,
             input_tokens=raw.input_tokens if raw else 0,
             output_tokens=raw.output_tokens if raw else 0,
-            cached_tokens=(raw.input_tokens_details.cached_tokens or 0)
-            if raw and raw.input_tokens_details
-            else 0,
+            cached_tokens=(details.cached_tokens or 0) if details else 0,
+            cache_write_tokens=(getattr(details, "cache_write_tokens", 0) or 0) if details else 0,
         )
+        reason = response.incomplete_details.reason if response.incomplete_details else None
+        if response.status == "incomplete" and reason == "content_filter":
+            return ModelResponse(
+                output_json=None,
+                refusal=" ".join(refusals) or "status=incomplete (content_filter)",
+                refusal_category="content_filter",
+                request_id=request_id,
+                usage=usage,
+            )
+        truncated = (reason or "incomplete") if response.status == "incomplete" else None
         return ModelResponse(
             output_json="".join(texts) if texts else None,
             refusal=" ".join(refusals) if refusals else None,
+            truncated=truncated,
+            request_id=request_id,
             usage=usage,
         )
 
@@ -167,11 +147,20 @@ def _format_name(schema_name: str) -> str:
 
 
 def status_error(provider: str, exc: openai.APIStatusError) -> Exception:
-    """Map an HTTP error of the OpenAI SDK to a transient or permanent provider error."""
+    """Map an HTTP error of the OpenAI SDK to a transient or permanent provider
+    error, naming the request id (``x-request-id``)."""
     status = exc.status_code
-    message = f"{provider} HTTP {status}: {exc.message}"
+    request_id = exc.request_id
+    message = (
+        f"{provider} HTTP {status}"
+        + (f" (request id {request_id})" if request_id else "")
+        + f": {exc.message}"
+    )
     if is_retryable_status(status):
         return TransientProviderError(
-            message, status=status, retry_after=retry_after_from_headers(dict(exc.response.headers))
+            message,
+            status=status,
+            retry_after=retry_after_from_headers(dict(exc.response.headers)),
+            request_id=request_id,
         )
-    return PermanentProviderError(message, status=status)
+    return PermanentProviderError(message, status=status, request_id=request_id)

@@ -1,11 +1,17 @@
 """Perplexity's Search API over httpx.
 
-``POST https://api.perplexity.ai/search`` with bearer auth; the request carries
-``query``, ``max_results``, ``search_domain_filter`` (allowed domains, and
-excluded ones prefixed with ``-``) and ``search_after_date_filter`` /
+``POST https://api.perplexity.ai/search`` (base URL from ``PERPLEXITY_BASE_URL``)
+with bearer auth; the request carries ``query``, ``max_results``,
+``search_domain_filter`` and ``search_after_date_filter`` /
 ``search_before_date_filter`` (``%m/%d/%Y``). The response's ``results[]``
 (``title``, ``url``, ``snippet``, ``date``) become ``SearchResult`` rows ranked
 in the order returned. Faults are retried by the same policy as model calls.
+
+``search_domain_filter`` is either an allowlist or a denylist (``-`` prefix),
+never both, and holds at most 20 entries (Perplexity's domain-filter rules):
+with allowed domains only those are sent; otherwise up to 20 excluded ones.
+Whatever the filter could not carry is enforced on the results here
+(``results_from_response``), so the guarantee holds either way.
 """
 
 from __future__ import annotations
@@ -25,6 +31,16 @@ from reliability_core.providers.search_filters import domain_allowed, parse_resu
 PERPLEXITY_SEARCH_URL = "https://api.perplexity.ai/search"
 # The Search API returns at most 20 results per query.
 PERPLEXITY_MAX_RESULTS = 20
+# search_domain_filter takes at most 20 entries.
+PERPLEXITY_MAX_DOMAINS = 20
+
+
+def perplexity_domain_filter(include: list[str], exclude: list[str]) -> list[str]:
+    """The ``search_domain_filter`` for these lists: the allowlist when there is one,
+    else the denylist with ``-`` prefixes; never mixed, at most 20 entries."""
+    if include:
+        return list(dict.fromkeys(include))[:PERPLEXITY_MAX_DOMAINS]
+    return [f"-{d}" for d in dict.fromkeys(exclude)][:PERPLEXITY_MAX_DOMAINS]
 
 
 def perplexity_request_body(query: SearchQuery) -> dict[str, Any]:
@@ -33,7 +49,7 @@ def perplexity_request_body(query: SearchQuery) -> dict[str, Any]:
         "query": query.query,
         "max_results": max(1, min(query.max_results, PERPLEXITY_MAX_RESULTS)),
     }
-    domains = [*query.include_domains, *(f"-{d}" for d in query.exclude_domains)]
+    domains = perplexity_domain_filter(query.include_domains, query.exclude_domains)
     if domains:
         body["search_domain_filter"] = domains
     if query.published_after is not None:

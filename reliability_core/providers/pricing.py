@@ -1,14 +1,16 @@
 """Cost of a call from the price table, and usage totals per step and provider.
 
 The price table lives in configuration (``data/config/prices.yaml``): USD per
-million input, cached input and output tokens, per model. ``Usage.input_tokens``
-counts every input token including the cached ones; the cached part is billed
-at the cached rate.
+million tokens per model, for plain input, output, cache writes and cache
+reads, with the batch discount and any long-context tier, each entry dated and
+sourced. ``Usage.input_tokens`` counts every input token including the cached
+and cache-written ones; those two parts are billed at their own rates.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from datetime import date
 from pathlib import Path
 
 import yaml
@@ -21,14 +23,37 @@ DEFAULT_PRICES_PATH = Path(__file__).resolve().parents[2] / "data" / "config" / 
 _PER_MILLION = 1_000_000
 
 
-class ModelPrice(BaseModel):
-    """USD per million tokens."""
+class TokenRates(BaseModel):
+    """USD per million tokens of each kind."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     input: float
     output: float
-    cached_input: float | None = None  # None: cached tokens cost the full input rate
+    cache_write: float | None = None  # None: cache writes cost the plain input rate
+    cache_read: float | None = None  # None: cache reads cost the plain input rate
+
+
+class LongContextRates(TokenRates):
+    """The rates of a request whose prompt (input + cache reads + writes) exceeds
+    ``above_input_tokens``: they apply to every token of that request."""
+
+    above_input_tokens: int
+
+
+class ModelPrice(TokenRates):
+    """List prices of one model, with the date they were read and the page they came from."""
+
+    batch_discount: float = 0.0  # fraction off input and output on the vendor's batch API
+    long_context: LongContextRates | None = None
+    as_of: date | None = None
+    source: str | None = None
+
+    def rates_for(self, prompt_tokens: int) -> TokenRates:
+        """The rates of a request with ``prompt_tokens`` of input (the long-context tier above its threshold)."""
+        if self.long_context is not None and prompt_tokens > self.long_context.above_input_tokens:
+            return self.long_context
+        return self
 
 
 class PriceTable(BaseModel):
@@ -51,21 +76,45 @@ def load_prices(path: Path = DEFAULT_PRICES_PATH) -> PriceTable:
         raise ConfigurationError(f"price table {path} is malformed: {exc}") from exc
 
 
-def call_cost(price: ModelPrice | None, input_tokens: int, output_tokens: int, cached_tokens: int) -> float:
-    """cost = ((input - cached) * input_rate + cached * cached_rate + output * output_rate) / 1e6;
+def call_cost(
+    price: ModelPrice | None,
+    input_tokens: int,
+    output_tokens: int,
+    cached_tokens: int = 0,
+    cache_write_tokens: int = 0,
+    *,
+    batch: bool = False,
+) -> float:
+    """cost = (plain_input·input + cache_read·read + cache_write·write + output·output) / 1e6,
+    plain_input = input − cache reads − cache writes, at the long-context rates when
+    the prompt is above the tier's threshold, less the batch discount on a batch call;
     a model missing from the table costs 0 (the offline rules, or a self-hosted model)."""
     if price is None:
         return 0.0
+    rates = price.rates_for(input_tokens)
     cached = min(cached_tokens, input_tokens)
-    cached_rate = price.input if price.cached_input is None else price.cached_input
-    total = (input_tokens - cached) * price.input + cached * cached_rate + output_tokens * price.output
+    written = min(cache_write_tokens, input_tokens - cached)
+    read_rate = rates.input if rates.cache_read is None else rates.cache_read
+    write_rate = rates.input if rates.cache_write is None else rates.cache_write
+    total = (
+        (input_tokens - cached - written) * rates.input
+        + cached * read_rate
+        + written * write_rate
+        + output_tokens * rates.output
+    )
+    if batch:
+        total *= 1.0 - price.batch_discount
     return total / _PER_MILLION
 
 
 def priced(usage: Usage, table: PriceTable) -> Usage:
     """``usage`` with its cost filled in from ``table``."""
     cost = call_cost(
-        table.price_for(usage.model), usage.input_tokens, usage.output_tokens, usage.cached_tokens
+        table.price_for(usage.model),
+        usage.input_tokens,
+        usage.output_tokens,
+        usage.cached_tokens,
+        usage.cache_write_tokens,
     )
     return usage.model_copy(update={"cost_usd": cost})
 
@@ -78,6 +127,7 @@ class UsageTotals:
         self.cache_hits = 0
         self.cache_misses = 0
         self.refusals = 0
+        self.truncations = 0
         self.parent = parent  # a scoped (per-subject) total also adds to its parent
 
     def add(self, usage: Usage) -> None:
@@ -100,6 +150,12 @@ class UsageTotals:
         self.refusals += 1
         if self.parent is not None:
             self.parent.note_refusal()
+
+    def note_truncation(self) -> None:
+        """Count one answer still cut off after the retry with a larger budget."""
+        self.truncations += 1
+        if self.parent is not None:
+            self.parent.note_truncation()
 
     def _summed(self, group: str) -> dict[str, Usage]:
         sums: dict[str, list[Usage]] = defaultdict(list)
@@ -125,10 +181,12 @@ class UsageTotals:
             out[f"{provider}.output_tokens"] = usage.output_tokens
             out[f"{provider}.total_tokens"] = usage.input_tokens + usage.output_tokens
             out[f"{provider}.cached_tokens"] = usage.cached_tokens
+            out[f"{provider}.cache_write_tokens"] = usage.cache_write_tokens
             out[f"{provider}.cost_usd"] = round(usage.cost_usd, 6)
         out["cache.hits"] = self.cache_hits
         out["cache.misses"] = self.cache_misses
         out["model.refusals"] = self.refusals
+        out["model.truncations"] = self.truncations
         return out
 
 
@@ -142,5 +200,6 @@ def _sum(values: list[Usage], group: str, key: str) -> Usage:
         input_tokens=sum(u.input_tokens for u in values if not u.cache_hit),
         output_tokens=sum(u.output_tokens for u in values if not u.cache_hit),
         cached_tokens=sum(u.cached_tokens for u in values if not u.cache_hit),
+        cache_write_tokens=sum(u.cache_write_tokens for u in values if not u.cache_hit),
         cost_usd=sum(u.cost_usd for u in values if not u.cache_hit),
     )

@@ -3,8 +3,11 @@
 429, 5xx, timeouts and dropped connections are retried with exponential
 backoff and full jitter, honouring ``Retry-After`` (seconds or an HTTP date),
 bounded both in attempts and in total waiting time; then one clear error that
-names the step and the provider. ``sleep`` and the random source are
-injectable so tests neither sleep nor flake.
+names the step and the provider. When nothing could be reached at all
+(every attempt a failed connection, or the key refused with 401/403) the
+error is ``ProviderUnreachableError``, which fails the subject; otherwise it
+is a ``ProviderCallError`` that stays with the one item. ``sleep`` and the
+random source are injectable so tests neither sleep nor flake.
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from email.utils import parsedate_to_datetime
 from typing import TypeVar
 
 from reliability_core.providers.errors import (
+    UNREACHABLE_STATUSES,
     PermanentProviderError,
     ProviderCallError,
+    ProviderUnreachableError,
     TransientProviderError,
 )
 
@@ -93,29 +98,50 @@ class RetryPolicy:
         return self.rng.uniform(0.0, ceiling)
 
     async def call(self, func: Callable[[], Awaitable[T]], *, step: str, provider: str) -> T:
-        """Run ``func`` with retries; raise ``ProviderCallError`` naming step and provider."""
+        """Run ``func`` with retries; raise ``ProviderCallError`` (or
+        ``ProviderUnreachableError``) naming step and provider."""
         waited = 0.0
         attempt = 0
+        every_attempt_unconnected = True
         while True:
             attempt += 1
             try:
                 return await func()
             except PermanentProviderError as exc:
+                if exc.status in UNREACHABLE_STATUSES:
+                    raise ProviderUnreachableError(
+                        f"provider {provider!r} cannot be reached: it refused the credentials "
+                        f"(HTTP {exc.status}) at step {step!r}: {exc}",
+                        step=step,
+                        provider=provider,
+                        attempts=attempt,
+                    ) from exc
                 raise ProviderCallError(
                     f"step {step!r}: provider {provider!r} failed permanently: {exc}",
                     step=step,
                     provider=provider,
                     attempts=attempt,
+                    request_id=exc.request_id,
                 ) from exc
             except TransientProviderError as exc:
+                every_attempt_unconnected = every_attempt_unconnected and exc.connection
                 delay = self.delay_for(attempt, exc.retry_after)
                 if attempt >= self.max_attempts or waited + delay > self.max_total_seconds:
+                    if every_attempt_unconnected:
+                        raise ProviderUnreachableError(
+                            f"provider {provider!r} cannot be reached: {attempt} connection attempts "
+                            f"failed at step {step!r}: {exc}",
+                            step=step,
+                            provider=provider,
+                            attempts=attempt,
+                        ) from exc
                     raise ProviderCallError(
                         f"step {step!r}: provider {provider!r} still failing after {attempt} attempts "
                         f"and {waited:.1f}s of backoff: {exc}",
                         step=step,
                         provider=provider,
                         attempts=attempt,
+                        request_id=exc.request_id,
                     ) from exc
                 waited += delay
                 await self.sleep(delay)

@@ -17,7 +17,9 @@ from reliability_core.providers.errors import (
     ConfigurationError,
     ModelOutputError,
     ModelRefusalError,
+    ModelTruncatedError,
     ProviderCallError,
+    ProviderUnreachableError,
 )
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.openai_compatible import OpenAICompatibleProvider
@@ -28,8 +30,9 @@ from reliability_core.providers.retry import RetryPolicy
 from .wire import (
     Scripted2,
     anthropic_error,
+    anthropic_json_reply,
     anthropic_refusal_reply,
-    anthropic_tool_reply,
+    anthropic_truncated_reply,
     chat_completion_reply,
     openai_error,
     openai_response_reply,
@@ -48,8 +51,8 @@ class JudgeOutput(BaseModel):
 GOOD = {"verdict": "true", "confidence": 0.9}
 PRICES = PriceTable(
     models={
-        "claude-opus-5-5": ModelPrice(input=5.0, output=25.0, cached_input=0.5),
-        "gpt-6.1-sol": ModelPrice(input=1.25, output=10.0, cached_input=0.125),
+        "claude-opus-5-5": ModelPrice(input=4.0, output=20.0, cache_write=5.0, cache_read=0.2),
+        "gpt-6.1-sol": ModelPrice(input=2.0, output=10.0, cache_write=2.5, cache_read=0.1),
     }
 )
 
@@ -94,9 +97,9 @@ def _openai(script: Scripted2) -> OpenAIProvider:
     return OpenAIProvider("sk-test", http_client=script.client())
 
 
-async def test_anthropic_structured_output_comes_from_a_forced_tool_call(prompts: Path) -> None:
+async def test_anthropic_structured_output_uses_output_config_not_a_forced_tool(prompts: Path) -> None:
     script = Scripted2(
-        anthropic_tool_reply(GOOD, name="JudgeOutput", input_tokens=100, output_tokens=20, cache_read=50)
+        anthropic_json_reply(GOOD, input_tokens=100, output_tokens=20, cache_read=50, cache_write=30)
     )
     gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts)
 
@@ -108,25 +111,64 @@ async def test_anthropic_structured_output_comes_from_a_forced_tool_call(prompts
     headers = script.requests[0].headers
     assert "sk-ant-test" in headers.get("x-api-key", "") + headers.get("authorization", "")
     assert body["model"] == "claude-opus-5-5"
-    assert body["system"] == "You are a judge. Rules of the method.\n"
-    assert body["tool_choice"] == {"type": "tool", "name": "JudgeOutput"}
-    assert body["tools"][0]["input_schema"] == JudgeOutput.model_json_schema()
+    # Opus 5.5 and Sonnet 5.5 answer a forced tool_choice with HTTP 400; thinking
+    # cannot be disabled on Opus 5.5, so neither field is sent.
+    assert "tool_choice" not in body and "tools" not in body and "thinking" not in body
+    assert "temperature" not in body
+    fmt = body["output_config"]["format"]
+    assert fmt["type"] == "json_schema"
+    assert fmt["schema"]["additionalProperties"] is False
+    assert sorted(fmt["schema"]["required"]) == ["confidence", "verdict"]
+    assert body["output_config"]["effort"] == "medium"  # judge_a's effort in the step table
+    assert body["max_tokens"] == 8192  # judge_a's budget, not one size for every step
+    # The stable rules come first and are marked cacheable; the input follows.
+    assert body["system"] == [
+        {
+            "type": "text",
+            "text": "You are a judge. Rules of the method.\n",
+            "cache_control": {"type": "ephemeral"},
+        }
+    ]
     assert '{"claim":"c"}' in body["messages"][0]["content"]
     meta = gateway.metadata()
-    # input counts cache reads too: 100 uncached + 50 read from the prompt cache
-    assert meta["anthropic.input_tokens"] == 150
+    # input counts cache reads and writes too: 100 uncached + 50 read + 30 written
+    assert meta["anthropic.input_tokens"] == 180
     assert meta["anthropic.cached_tokens"] == 50
+    assert meta["anthropic.cache_write_tokens"] == 30
     assert meta["anthropic.output_tokens"] == 20
-    assert meta["anthropic.total_tokens"] == 170
+    assert meta["anthropic.total_tokens"] == 200
     assert meta["anthropic.calls"] == 1
-    assert meta["anthropic.cost_usd"] == pytest.approx((100 * 5.0 + 50 * 0.5 + 20 * 25.0) / 1e6)
+    assert meta["anthropic.cost_usd"] == pytest.approx((100 * 4.0 + 50 * 0.2 + 30 * 5.0 + 20 * 20.0) / 1e6)
+
+
+async def test_anthropic_answer_is_read_by_block_type_not_position(prompts: Path) -> None:
+    reply = httpx2.Response(
+        200,
+        json={
+            "id": "msg_05",
+            "type": "message",
+            "role": "assistant",
+            "model": "claude-opus-5-5",
+            "content": [
+                {"type": "redacted_thinking", "data": "EmwKAhgBEgy3va3pzix"},
+                {"type": "thinking", "thinking": "", "signature": "EqQBCgIYAhIM"},
+                {"type": "text", "text": json.dumps(GOOD)},
+            ],
+            "stop_reason": "end_turn",
+            "stop_sequence": None,
+            "usage": {"input_tokens": 50, "output_tokens": 90},
+        },
+    )
+    gateway = _gateway(_anthropic(Scripted2(reply)), "claude-opus-5-5", prompts)
+
+    assert await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput) == JudgeOutput(**GOOD)
 
 
 async def test_rate_limit_is_retried_after_the_seconds_the_server_asked_for(prompts: Path) -> None:
     sleeps = Sleeps()
     script = Scripted2(
         anthropic_error(429, "rate_limit_error", {"retry-after": "7"}),
-        anthropic_tool_reply(GOOD, name="JudgeOutput"),
+        anthropic_json_reply(GOOD),
     )
     gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts, sleeps=sleeps)
 
@@ -142,7 +184,7 @@ async def test_server_error_is_retried_with_jittered_exponential_backoff(prompts
     script = Scripted2(
         anthropic_error(500, "api_error"),
         anthropic_error(529, "overloaded_error"),
-        anthropic_tool_reply(GOOD, name="JudgeOutput"),
+        anthropic_json_reply(GOOD),
     )
     gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts, sleeps=sleeps)
 
@@ -202,7 +244,9 @@ async def test_client_error_is_not_retried(prompts: Path) -> None:
 
 async def test_openai_request_uses_responses_api_with_strict_json_schema(prompts: Path) -> None:
     script = Scripted2(
-        openai_response_reply(json.dumps(GOOD), input_tokens=1000, output_tokens=100, cached_tokens=400)
+        openai_response_reply(
+            json.dumps(GOOD), input_tokens=1000, output_tokens=100, cached_tokens=400, cache_write_tokens=200
+        )
     )
     gateway = _gateway(_openai(script), "gpt-6.1-sol", prompts)
 
@@ -216,9 +260,12 @@ async def test_openai_request_uses_responses_api_with_strict_json_schema(prompts
     assert fmt["schema"]["additionalProperties"] is False
     assert fmt["schema"]["required"] == ["verdict", "confidence"]
     assert body["instructions"].startswith("You are a judge.")
+    assert body["reasoning"] == {"effort": "medium"} and body["max_output_tokens"] == 8192
+    assert body["prompt_cache_key"].startswith("judge_a:")
     meta = gateway.metadata()
     assert meta["openai.input_tokens"] == 1000 and meta["openai.cached_tokens"] == 400
-    assert meta["openai.cost_usd"] == pytest.approx((600 * 1.25 + 400 * 0.125 + 100 * 10.0) / 1e6)
+    assert meta["openai.cache_write_tokens"] == 200
+    assert meta["openai.cost_usd"] == pytest.approx((400 * 2.0 + 400 * 0.1 + 200 * 2.5 + 100 * 10.0) / 1e6)
 
 
 async def test_malformed_json_gets_one_repair_attempt_that_sends_the_error_back(prompts: Path) -> None:
@@ -249,10 +296,10 @@ async def test_output_still_invalid_after_repair_is_a_clear_error_not_a_partial_
     assert "confidence" in info.value.last_error
 
 
-async def test_schema_violation_in_tool_input_is_repaired(prompts: Path) -> None:
+async def test_schema_violation_in_structured_output_is_repaired(prompts: Path) -> None:
     script = Scripted2(
-        anthropic_tool_reply({"verdict": "true", "confidence": "very"}, name="JudgeOutput"),
-        anthropic_tool_reply(GOOD, name="JudgeOutput"),
+        anthropic_json_reply({"verdict": "true", "confidence": "very"}),
+        anthropic_json_reply(GOOD),
     )
     gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts)
 
@@ -262,14 +309,20 @@ async def test_schema_violation_in_tool_input_is_repaired(prompts: Path) -> None
     assert "confidence" in script.bodies()[1]["messages"][0]["content"]
 
 
-async def test_anthropic_refusal_is_recorded_as_a_refusal(prompts: Path) -> None:
-    reply, said = anthropic_refusal_reply("I won't judge this."), "I won't judge this."
+async def test_anthropic_refusal_is_typed_with_the_vendors_category_and_explanation(prompts: Path) -> None:
+    reply = anthropic_refusal_reply(
+        category="cyber", explanation="The request could enable cyber harm, such as malware."
+    )
     gateway = _gateway(_anthropic(Scripted2(reply)), "claude-opus-5-5", prompts)
 
     with pytest.raises(ModelRefusalError) as info:
         await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
 
-    assert info.value.refusal == said and info.value.step == "judge_a"
+    assert info.value.step == "judge_a" and info.value.reason == "refused"
+    assert info.value.category == "cyber"
+    assert info.value.explanation == "The request could enable cyber harm, such as malware."
+    assert info.value.request_id == "req_011CTxRefusal0000000001"
+    assert "req_011CTxRefusal0000000001" in str(info.value) and "cyber" in str(info.value)
     assert gateway.metadata()["model.refusals"] == 1
     assert gateway.metadata()["anthropic.calls"] == 1  # the refused call still cost tokens
 
@@ -438,22 +491,175 @@ def test_one_gateway_serves_successive_event_loops(prompts: Path) -> None:
     assert gateway.metadata()["anthropic.calls"] == 6 and provider.peak == 1
 
 
-async def test_anthropic_text_instead_of_the_forced_tool_call_counts_as_a_refusal(prompts: Path) -> None:
-    reply = httpx2.Response(
-        200,
-        json={
-            "id": "msg_03",
-            "type": "message",
-            "role": "assistant",
-            "model": "claude-opus-5-5",
-            "content": [{"type": "text", "text": "This claim is about private life."}],
-            "stop_reason": "end_turn",
-            "stop_sequence": None,
-            "usage": {"input_tokens": 50, "output_tokens": 9},
-        },
+async def test_anthropic_prose_instead_of_json_is_repaired_once_then_a_clear_error(prompts: Path) -> None:
+    script = Scripted2(
+        anthropic_json_reply("This claim is about private life, so I will not rate it."),
+        anthropic_json_reply("I still think this is private."),
     )
-    gateway = _gateway(_anthropic(Scripted2(reply)), "claude-opus-5-5", prompts)
+    gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts)
+
+    with pytest.raises(ModelOutputError) as info:
+        await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+    assert info.value.reason == "invalid output"
+    assert info.value.request_id == "req_011CTxMSmKqZqcT5Gcn3VNfj"
+    assert len(script.requests) == 2
+
+
+async def test_prose_and_a_code_fence_around_the_json_are_stripped(prompts: Path) -> None:
+    wrapped = f"Here is my verdict:\n```json\n{json.dumps(GOOD)}\n```\nLet me know if you need more."
+    script = Scripted2(chat_completion_reply(wrapped))
+    provider = OpenAICompatibleProvider("http://localhost:8000/v1", http_client=script.client())
+    gateway = _gateway(provider, "llama-4", prompts)
+
+    assert await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput) == JudgeOutput(**GOOD)
+    assert len(script.requests) == 1  # no repair call was needed
+
+
+async def test_truncated_answer_is_retried_once_with_a_larger_budget(prompts: Path) -> None:
+    script = Scripted2(
+        anthropic_truncated_reply('{"verdict": "true", "confid'),
+        anthropic_json_reply(GOOD),
+    )
+    gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts)
+
+    out = await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+
+    assert out == JudgeOutput(**GOOD)
+    first, second = script.bodies()
+    assert second["max_tokens"] > first["max_tokens"]
+    assert gateway.metadata()["model.truncations"] == 0
+
+
+async def test_truncation_after_the_retry_is_a_typed_failure_never_a_partial_record(prompts: Path) -> None:
+    script = Scripted2(
+        anthropic_truncated_reply('{"verdict": "true", "confid'),
+        anthropic_truncated_reply('{"verdict": "true", "confidence": 0.'),
+    )
+    gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts)
+
+    with pytest.raises(ModelTruncatedError) as info:
+        await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+
+    assert info.value.reason == "truncated" and info.value.stop == "max_tokens"
+    assert info.value.request_id == "req_011CTxTruncated000000001"
+    assert len(script.requests) == 2
+    assert gateway.metadata()["model.truncations"] == 1 and gateway.metadata()["model.refusals"] == 0
+
+
+async def test_context_window_exceeded_is_not_retried(prompts: Path) -> None:
+    script = Scripted2(anthropic_truncated_reply("{", stop_reason="model_context_window_exceeded"))
+    gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts)
+
+    with pytest.raises(ModelTruncatedError, match="model_context_window_exceeded"):
+        await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+    assert len(script.requests) == 1
+
+
+class Defaulted(BaseModel):
+    verdict: str
+    notes: list[str] = []
+    confidence: float = 0.5
+
+
+async def test_a_record_missing_fields_that_have_defaults_does_not_pass_as_complete(prompts: Path) -> None:
+    # Cut off (or carelessly written) after the first field, yet valid JSON that
+    # pydantic would accept by filling the defaults: it must be repaired instead.
+    script = Scripted2(
+        openai_response_reply('{"verdict": "false"}'),
+        openai_response_reply('{"verdict": "false", "notes": [], "confidence": 0.8}'),
+    )
+    gateway = _gateway(_openai(script), "gpt-6.1-sol", prompts)
+
+    out = await gateway.run("judge_a", JudgeInput(claim="c"), Defaulted)
+
+    assert out.confidence == 0.8
+    repair_text = script.bodies()[1]["input"][0]["content"]
+    assert "fields missing" in repair_text and "confidence" in repair_text and "notes" in repair_text
+
+
+async def test_openai_incomplete_for_the_output_budget_is_a_truncation(prompts: Path) -> None:
+    script = Scripted2(
+        openai_response_reply(
+            '{"verdict": "tr',
+            status="incomplete",
+            incomplete_reason="max_output_tokens",
+            reasoning_tokens=8000,
+        ),
+        openai_response_reply(json.dumps(GOOD)),
+    )
+    gateway = _gateway(_openai(script), "gpt-6.1-sol", prompts)
+
+    assert await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput) == JudgeOutput(**GOOD)
+    first, second = script.bodies()
+    assert first["reasoning"] == {"effort": "medium"}
+    assert second["max_output_tokens"] > first["max_output_tokens"]
+
+
+async def test_openai_incomplete_for_the_content_filter_is_a_refusal(prompts: Path) -> None:
+    script = Scripted2(openai_response_reply(None, status="incomplete", incomplete_reason="content_filter"))
+    gateway = _gateway(_openai(script), "gpt-6.1-sol", prompts)
 
     with pytest.raises(ModelRefusalError) as info:
         await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
-    assert info.value.refusal == "This claim is about private life."
+    assert info.value.category == "content_filter"
+
+
+async def test_openai_compatible_length_finish_is_a_truncation(prompts: Path) -> None:
+    script = Scripted2(
+        chat_completion_reply('{"verdict": "true"', finish_reason="length"),
+        chat_completion_reply('{"verdict": "true", "confidence": 0.9', finish_reason="length"),
+    )
+    provider = OpenAICompatibleProvider("http://localhost:8000/v1", http_client=script.client())
+    gateway = _gateway(provider, "llama-4", prompts)
+
+    with pytest.raises(ModelTruncatedError):
+        await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+
+
+async def test_openai_compatible_sends_max_completion_tokens_and_falls_back_when_unknown(
+    prompts: Path,
+) -> None:
+    script = Scripted2(
+        httpx2.Response(
+            400, json={"error": {"message": "Unrecognized request argument: max_completion_tokens"}}
+        ),
+        chat_completion_reply(json.dumps(GOOD)),
+        chat_completion_reply(json.dumps(GOOD)),
+    )
+    provider = OpenAICompatibleProvider("http://localhost:8000/v1", http_client=script.client())
+    gateway = _gateway(provider, "llama-4", prompts)
+
+    await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+    await gateway.run("judge_a", JudgeInput(claim="other"), JudgeOutput)
+
+    first, second, third = script.bodies()
+    assert first["max_completion_tokens"] == 8192 and "max_tokens" not in first
+    assert second["max_tokens"] == 8192 and "max_completion_tokens" not in second
+    assert "max_completion_tokens" not in third  # remembered
+
+
+async def test_every_provider_error_names_the_request_id(prompts: Path) -> None:
+    script = Scripted2(anthropic_error(400, "invalid_request_error"))
+    gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts)
+
+    with pytest.raises(ProviderCallError) as info:
+        await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+    assert info.value.request_id == "req_011CTxError00000000001"
+    assert "req_011CTxError00000000001" in str(info.value)
+    assert info.value.reason == "provider error"
+
+
+async def test_a_provider_that_cannot_be_reached_at_all_is_not_an_item_failure(prompts: Path) -> None:
+    script = Scripted2(*(httpx2.ConnectError("connection refused") for _ in range(3)))
+    gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts, max_attempts=3)
+
+    with pytest.raises(ProviderUnreachableError, match="cannot be reached"):
+        await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+
+
+async def test_a_refused_key_means_the_provider_cannot_be_reached(prompts: Path) -> None:
+    script = Scripted2(anthropic_error(401, "authentication_error"))
+    gateway = _gateway(_anthropic(script), "claude-opus-5-5", prompts)
+
+    with pytest.raises(ProviderUnreachableError, match="credentials"):
+        await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)

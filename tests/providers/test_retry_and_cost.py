@@ -40,21 +40,41 @@ def test_backoff_doubles_up_to_the_cap_and_honours_the_server_up_to_the_cap() ->
     assert policy.delay_for(1, 300.0) == 8.0
 
 
-def test_cost_bills_cached_input_at_the_cached_rate() -> None:
-    price = ModelPrice(input=3.0, output=15.0, cached_input=0.3)
-    # 2,000 input of which 1,000 cached, 500 output:
+def test_cost_bills_cache_reads_and_writes_at_their_own_rates() -> None:
+    price = ModelPrice(input=3.0, output=15.0, cache_write=3.75, cache_read=0.3)
+    # 2,000 input of which 1,000 read from the cache, 500 output:
     # (1000 * 3 + 1000 * 0.3 + 500 * 15) / 1e6 = 0.0108
     assert call_cost(price, 2000, 500, 1000) == pytest.approx(0.0108)
+    # ... and of the other 1,000, 400 written to it: 600 * 3 + 400 * 3.75 instead of 1000 * 3
+    assert call_cost(price, 2000, 500, 1000, 400) == pytest.approx(
+        (600 * 3 + 1000 * 0.3 + 400 * 3.75 + 7500) / 1e6
+    )
     assert call_cost(ModelPrice(input=2.0, output=4.0), 1_000_000, 0, 500_000) == pytest.approx(2.0)
     assert call_cost(None, 10_000, 10_000, 0) == 0.0
 
 
-def test_price_table_in_configuration_covers_every_default_model() -> None:
+def test_a_prompt_above_the_long_context_threshold_pays_the_tier_rate_on_every_token() -> None:
+    haiku = load_prices().models["claude-haiku-5-5"]
+    assert call_cost(haiku, 100_000, 1_000) == pytest.approx((100_000 * 0.10 + 1_000 * 0.50) / 1e6)
+    assert call_cost(haiku, 100_001, 1_000) == pytest.approx((100_001 * 0.50 + 1_000 * 2.50) / 1e6)
+
+
+def test_batch_calls_get_the_batch_discount() -> None:
+    opus = load_prices().models["claude-opus-5-5"]
+    assert call_cost(opus, 1000, 100, batch=True) == pytest.approx(call_cost(opus, 1000, 100) / 2)
+
+
+def test_price_table_in_configuration_covers_every_default_model_with_date_and_source() -> None:
     table = load_prices()
     for model in ("claude-haiku-5-5", "claude-sonnet-5-5", "claude-opus-5-5", "gpt-6.1-sol"):
-        assert table.price_for(model) is not None
-    usage = priced(Usage(provider="anthropic", model="claude-haiku-5-5", step="s", input_tokens=10**6), table)
-    assert usage.cost_usd == pytest.approx(table.models["claude-haiku-5-5"].input)
+        price = table.price_for(model)
+        assert price is not None
+        assert price.as_of is not None and price.source is not None and price.source.startswith("https://")
+        assert price.cache_write is not None and price.cache_read is not None
+    usage = priced(
+        Usage(provider="anthropic", model="claude-haiku-5-5", step="s", input_tokens=50_000), table
+    )
+    assert usage.cost_usd == pytest.approx(50_000 * table.models["claude-haiku-5-5"].input / 1e6)
 
 
 def test_totals_per_step_and_provider_add_up_and_cache_hits_cost_nothing() -> None:

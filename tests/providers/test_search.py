@@ -9,11 +9,12 @@ import pytest
 import yaml
 
 from reliability_core.clock import FixedClock
+from reliability_core.providers.assignment import build_search
 from reliability_core.providers.base import SearchQuery
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.providers.errors import ProviderCallError
 from reliability_core.providers.offline_search import OfflineSearch, fts_query
-from reliability_core.providers.perplexity import PerplexitySearch
+from reliability_core.providers.perplexity import PerplexitySearch, perplexity_domain_filter
 from reliability_core.providers.recording import RecordingSearch
 from reliability_core.providers.retry import RetryPolicy
 
@@ -69,7 +70,8 @@ async def test_perplexity_request_and_response_follow_the_search_api_wire_format
     assert json.loads(request.content) == {
         "query": "Northwind installed capacity 2022",
         "max_results": 5,
-        "search_domain_filter": ["wire.example", "northwind.example", "-forum.example"],
+        # Allowlist and denylist never mixed: the excluded domain is enforced on the results.
+        "search_domain_filter": ["wire.example", "northwind.example"],
         "search_after_date_filter": "1/1/2023",
         "search_before_date_filter": "12/31/2023",
     }
@@ -78,6 +80,26 @@ async def test_perplexity_request_and_response_follow_the_search_api_wire_format
         (2, "https://northwind.example/report-2022", None),
     ]
     assert results[0].snippet.startswith("Northwind reported 7.4 GW")
+
+
+def test_domain_filter_is_never_mixed_and_holds_at_most_20_entries() -> None:
+    many = [f"site{i}.example" for i in range(30)]
+    allow = perplexity_domain_filter(many, ["forum.example"])
+    assert allow == many[:20]
+    deny = perplexity_domain_filter([], many)
+    assert deny == [f"-{d}" for d in many[:20]]
+    assert all(d.startswith("-") for d in deny) and not any(d.startswith("-") for d in allow)
+
+
+async def test_perplexity_base_url_comes_from_the_environment() -> None:
+    script = Scripted1(httpx.Response(200, json={"results": []}))
+    search = build_search(
+        {"PERPLEXITY_API_KEY": "k", "PERPLEXITY_BASE_URL": "http://127.0.0.1:9/pplx/"},
+        Path("data/corpus"),
+        http_client=script.client(),
+    )
+    await search.provider.search(SearchQuery(query="q"))
+    assert str(script.requests[0].url) == "http://127.0.0.1:9/pplx/search"
 
 
 async def test_perplexity_results_outside_the_filters_are_dropped_even_if_returned() -> None:

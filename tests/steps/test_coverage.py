@@ -30,7 +30,7 @@ from reliability_core.providers.assignment import StepAssignment
 from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
 from reliability_core.providers.openai_provider import OpenAIProvider
 from reliability_core.registry import load_registry
-from tests.providers.wire import Scripted2, anthropic_tool_reply, openai_response_reply
+from tests.providers.wire import Scripted2, anthropic_json_reply, openai_response_reply
 from tests.steps.search_fakes import RETRIEVED, FakeGateway, FakeSearch, demo_world, result
 
 NORTHWIND = RegistryEntry(
@@ -331,14 +331,13 @@ async def test_coverage_over_the_demo_registry_agrees_with_the_answer_key(clock:
 
 async def test_coverage_runs_on_live_provider_interfaces_with_the_real_prompts(clock: FixedClock) -> None:
     script = Scripted2(
-        anthropic_tool_reply(
+        anthropic_json_reply(
             {
                 "same_subject": True,
                 "matching_urls": ["https://northwind.example/about", "https://wire.example/nw"],
                 "other_subject_urls": ["https://bakery.example/"],
                 "reasons": ["two hits name Northwind Energy; one is a bakery namesake"],
-            },
-            name="ConfirmIdentityOutput",
+            }
         ),
         openai_response_reply(
             json.dumps(
@@ -366,7 +365,7 @@ async def test_coverage_runs_on_live_provider_interfaces_with_the_real_prompts(c
     assert outcome.decision.covered
     assert outcome.decision.decided_by == "gpt-test"
     identity_body, decision_body = script.bodies()
-    assert identity_body["system"] == (DEFAULT_PROMPTS_DIR / "confirm_identity.md").read_text(
+    assert identity_body["system"][0]["text"] == (DEFAULT_PROMPTS_DIR / "confirm_identity.md").read_text(
         encoding="utf-8"
     )
     assert decision_body["instructions"] == (DEFAULT_PROMPTS_DIR / "decide_coverage.md").read_text(

@@ -573,7 +573,7 @@ async def test_extraction_runs_through_the_live_anthropic_interface_with_the_rea
     from reliability_core.providers.anthropic_provider import AnthropicProvider
     from reliability_core.providers.assignment import StepAssignment
     from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
-    from tests.providers.wire import Scripted2, anthropic_tool_reply
+    from tests.providers.wire import Scripted2, anthropic_json_reply
 
     extract_reply = {
         "statements": [
@@ -599,8 +599,8 @@ async def test_extraction_runs_through_the_live_anthropic_interface_with_the_rea
         ]
     }
     script = Scripted2(
-        anthropic_tool_reply(extract_reply, name="ExtractOutput"),
-        anthropic_tool_reply(classify_reply, name="ClassifyOutput"),
+        anthropic_json_reply(extract_reply),
+        anthropic_json_reply(classify_reply),
     )
     provider = AnthropicProvider("sk-ant-test", http_client=script.client())
     steps = ("extract_statements", "classify_statements")
@@ -619,6 +619,7 @@ async def test_extraction_runs_through_the_live_anthropic_interface_with_the_rea
         (extract_body, steps[0], ExtractOutput),
         (classify_body, steps[1], ClassifyOutput),
     ):
-        assert body["system"] == (DEFAULT_PROMPTS_DIR / f"{step}.md").read_text(encoding="utf-8")
-        assert body["tools"][0]["input_schema"] == output.model_json_schema()
+        assert body["system"][0]["text"] == (DEFAULT_PROMPTS_DIR / f"{step}.md").read_text(encoding="utf-8")
+        schema = body["output_config"]["format"]["schema"]
+        assert sorted(schema["properties"]) == sorted(output.model_json_schema()["properties"])
     assert "In 2021 we installed 1.2 GW" in extract_body["messages"][0]["content"]
