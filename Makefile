@@ -60,7 +60,7 @@ ui: $(STAMP) home pools
 API_HOST ?= 127.0.0.1
 API_PORT ?= 8000
 api: $(STAMP)
-	RELIABILITY_NOW=$${RELIABILITY_NOW-2026-11-30T12:00:00Z} $(BIN)/python -m reliability_api.server --host $(API_HOST) --port $(API_PORT)
+	$(BIN)/python -m reliability_api.server --host $(API_HOST) --port $(API_PORT)
 
 clean:
 	rm -rf $(VENV) .dagster_home .pytest_cache .mypy_cache .ruff_cache

@@ -18,7 +18,9 @@ from fastapi import FastAPI, Header, Query, Request, Response
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 from reliability_api.auth import STEWARD_SCOPE, bearer_token, token_is_valid
 from reliability_api.errors import ApiError, not_found
@@ -26,6 +28,7 @@ from reliability_api.limits import BodySizeLimit
 from reliability_api.ratelimit import TokenBucketLimiter
 from reliability_api.schemas import (
     CLAIM_ID_PATTERN,
+    NOT_BLANK_PATTERN,
     SUBJECT_ID_PATTERN,
     ChangelogEntry,
     ClaimDetail,
@@ -154,23 +157,46 @@ def _error_response(
     )
 
 
+# What a pattern means, in words: pydantic's own message quotes the regular expression.
+_PATTERN_MEANINGS = {
+    NOT_BLANK_PATTERN: "must not be blank (it holds only white space)",
+    SUBJECT_ID_PATTERN: "must be a subject id: lower-case letters, digits and hyphens, e.g. 'northwind-energy'",
+    CLAIM_ID_PATTERN: "must be a claim id as the report lists it, e.g. 'clm_0123abcd'",
+}
+
+
+def _error_text(error: Mapping[str, Any]) -> str:
+    """One validation error in words: where, and what is wrong."""
+    where = ".".join(str(p) for p in error.get("loc", ()))
+    message = str(error.get("msg", ""))
+    if error.get("type") == "string_pattern_mismatch":
+        pattern = str((error.get("ctx") or {}).get("pattern", ""))
+        message = _PATTERN_MEANINGS.get(pattern, "is not in the expected format")
+    return f"{where}: {message}"
+
+
 def _validation_message(exc: RequestValidationError) -> tuple[str, str]:
     errors = exc.errors()
     if any(e.get("type") == "json_invalid" for e in errors):
         return "malformed_json", "the body is not valid JSON"
-    message = "; ".join(f"{'.'.join(str(p) for p in e.get('loc', ()))}: {e.get('msg', '')}" for e in errors)
-    return "invalid_request", message
+    return "invalid_request", "; ".join(_error_text(e) for e in errors)
 
 
 def create_app(settings: ApiSettings) -> FastAPI:
-    app = FastAPI(
+    # Swagger UI and ReDoc from the assets the fastapi-offline package installs: /docs
+    # works without internet (FastAPI's default loads them from a CDN).
+    app = FastAPIOffline(
         title="Reliability API",
         version=constants.METHOD_BASE_VERSION,
         description="How well a public figure's or organisation's checkable public claims hold up against the record. "
         "Every verdict and score is machine-generated and unreviewed.",
     )
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
+    # Every answer over 1 KB gzip-compressed for a client that accepts it; the report's
+    # prepared gzip bytes carry Content-Encoding already and pass through untouched.
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
     store = ReportStore(Warehouse(settings.warehouse_root))
+    _AUTH_SCOPES: dict[str, Callable[[Mapping[str, Any]], str]] = {}
     limiter = TokenBucketLimiter(settings.write_rate_per_second, settings.write_burst)
 
     @app.exception_handler(StarletteHTTPException)
@@ -181,9 +207,30 @@ def create_app(settings: ApiSettings) -> FastAPI:
         return _error_response(exc.status_code, code, str(exc.detail), exc.headers)
 
     @app.exception_handler(RequestValidationError)
-    async def _validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI validates the body before the endpoint runs; the documented order is
+        # 401 (no token), 403 (wrong token), then 400/422 for the body.
+        refusal = _auth_refusal(request)
+        if refusal is not None:
+            return _error_response(refusal.status_code, refusal.code, refusal.message, refusal.headers)
         code, message = _validation_message(exc)
         return _error_response(400 if code == "malformed_json" else 422, code, message)
+
+    def _auth_refusal(request: Request) -> ApiError | None:
+        """The 401 or 403 an authenticated operation would give this request, if any."""
+        route = request.scope.get("route")
+        scope_of = _AUTH_SCOPES.get(getattr(route, "name", ""))
+        if scope_of is None:
+            return None
+        scope = scope_of(request.path_params)
+        try:
+            # A malformed subject id is never looked up (no odd bytes reach a file path):
+            # only the missing token is answered before the 422.
+            checkable = scope == STEWARD_SCOPE or re.fullmatch(SUBJECT_ID_PATTERN, scope) is not None
+            _authorise(scope if checkable else None, request.headers.get("authorization"), write=False)
+        except ApiError as refusal:
+            return refusal
+        return None
 
     def _version() -> str:
         return method_version(offline=settings.offline)
@@ -217,7 +264,12 @@ def create_app(settings: ApiSettings) -> FastAPI:
         if backtests:
             latest_any = max(backtests, key=lambda b: b.run_at)
             agreement = {
-                "judge_agreement_percent": latest_any.metrics.judge_agreement_percent,
+                # The metric is a share (0-1); the API field says percent.
+                "judge_agreement_percent": (
+                    round(100.0 * latest_any.metrics.judge_agreement_percent, 1)
+                    if latest_any.metrics.judge_agreement_percent is not None
+                    else None
+                ),
                 "judge_agreement_kappa": latest_any.metrics.judge_agreement_kappa,
                 "note": "consistency between the two judges, not accuracy",
                 "judges": "offline-rules" if latest_any.offline else "live",
@@ -370,12 +422,16 @@ def create_app(settings: ApiSettings) -> FastAPI:
             stale=envelope.stale,
         )
 
-    def _authorise(scope: str, authorization: str | None, *, write: bool) -> str:
+    def _authorise(scope: str | None, authorization: str | None, *, write: bool) -> str:
+        """The bearer token, once it is present (else 401), valid for ``scope`` (else 403;
+        a ``None`` scope is not checked) and, for a write, within the rate limit (else 429)."""
         token = bearer_token(authorization)
         if token is None:
             raise ApiError(
                 401, "unauthenticated", "a bearer token is required", {"WWW-Authenticate": "Bearer"}
             )
+        if scope is None:
+            return token
         # Checked before anything about the subject is looked up, so a caller
         # without the right token learns nothing about which subjects exist.
         if not token_is_valid(store.ledger, scope, token):
@@ -464,4 +520,12 @@ def create_app(settings: ApiSettings) -> FastAPI:
             raise ApiError(409, "ruling_refused", "; ".join(outcome.problems))
         return outcome.ruling
 
+    # The operations behind a token, by endpoint name: the scope each one checks.
+    _AUTH_SCOPES.update(
+        {
+            post_response.__name__: lambda params: str(params.get("subject_id", "")),
+            steward_queue.__name__: lambda _: STEWARD_SCOPE,
+            post_ruling.__name__: lambda _: STEWARD_SCOPE,
+        }
+    )
     return app

@@ -17,7 +17,7 @@ CLAIM_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$"
 # "Not blank", spelled out: ``\S`` means different sets in pydantic's (Rust), Python's and
 # ECMAScript's regex engines (U+0085, for one), and schemathesis found the gap. Every
 # character any of them counts as white space is listed, so all three agree.
-_NOT_BLANK = r"[^ \t\n\r\f\v\u0085\u00a0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
+NOT_BLANK_PATTERN = r"[^ \t\n\r\f\v\u0085\u00a0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
 
 
 class ErrorDetail(BaseModel):
@@ -84,7 +84,7 @@ class ResponseIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     body: str = Field(
-        min_length=1, max_length=4000, pattern=_NOT_BLANK, description="The subject's reply or correction"
+        min_length=1, max_length=4000, pattern=NOT_BLANK_PATTERN, description="The subject's reply or correction"
     )
 
 
@@ -92,8 +92,8 @@ class RulingIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     action: StewardAction = Field(description="what the steward does with the claim ([V] §04)")
-    steward: str = Field(min_length=1, max_length=200, pattern=_NOT_BLANK, description="who rules")
-    reason: str = Field(min_length=1, max_length=4000, pattern=_NOT_BLANK, description="why")
+    steward: str = Field(min_length=1, max_length=200, pattern=NOT_BLANK_PATTERN, description="who rules")
+    reason: str = Field(min_length=1, max_length=4000, pattern=NOT_BLANK_PATTERN, description="why")
     new_verdict: Verdict | None = Field(default=None, description="only with action 'demote'")
 
 

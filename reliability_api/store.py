@@ -32,7 +32,7 @@ import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 from pydantic import BaseModel, TypeAdapter
 
-from reliability_core.backtest import BacktestResult
+from reliability_core.backtest import BacktestResult, backtest_results_for
 from reliability_core.models import (
     ClaimVerdict,
     CoverageDecision,
@@ -356,11 +356,6 @@ class ReportStore:
         return max((r.requested_at for r in requests), default=None)
 
     def latest_backtests(self, method_version: str) -> list[BacktestResult]:
-        """Stored backtest results of this method version (any gold set, any judges)."""
-        results = []
-        for partition in self.warehouse.subjects(tables.BACKTESTS):
-            for text in self.read_json(tables.BACKTESTS, partition):
-                result = BacktestResult.model_validate_json(text)
-                if result.method_version == method_version:
-                    results.append(result)
-        return results
+        """Stored backtest results of this method version (any gold set, any judges), from
+        the append-only ledger every backtest writes, the CLI's and the asset's alike."""
+        return backtest_results_for(self.ledger, method_version)
