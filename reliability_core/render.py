@@ -3,7 +3,8 @@
 with their intervals and the counts behind them").
 
 Every rendering of a report made by the offline model says so: "offline-rules
-(deterministic offline model, not a live model)".
+(deterministic offline model, not a live model)"; one made in the rehearsal says
+"rehearsal (scripted model behind local vendor servers, not a live model)".
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from reliability_core.models import Report
-from reliability_core.report import OFFLINE_NOTICE
 
 _TYPE_LABELS = {"factual": "Factual", "promise": "Promises", "prediction": "Predictions"}
 CHART_SIZE_INCHES = (8.0, 4.0)
@@ -41,8 +41,8 @@ def report_json(report: Report) -> str:
 
 def _header(report: Report) -> list[str]:
     lines = [f"# Reliability report: {report.subject_name}", ""]
-    if report.offline_rules:
-        lines += [f"**Model:** {OFFLINE_NOTICE}", ""]
+    if report.offline_notice:
+        lines += [f"**Model:** {report.offline_notice}", ""]
     lines += [
         f"Method version `{report.method_version}` · generated {report.generated_at.isoformat()} · "
         f"served until {report.served_until.date().isoformat()} · content hash `{report.content_hash[:16]}`",
@@ -254,8 +254,8 @@ def report_chart_png(report: Report) -> bytes:
         title = f"{report.subject_name}: not covered"
     ax.set_title(title, fontsize=11)
     footer = f"method {report.method_version}"
-    if report.offline_rules:
-        footer = f"{OFFLINE_NOTICE} · {footer}"
+    if report.offline_notice:
+        footer = f"{report.offline_notice} · {footer}"
     fig.text(0.01, 0.01, footer, fontsize=7, color="#555555")
     fig.subplots_adjust(left=0.15, right=0.97, top=0.9, bottom=0.2)
     buffer = io.BytesIO()

@@ -70,6 +70,7 @@ from reliability_core.scoring import (
 )
 
 OFFLINE_NOTICE = "offline-rules (deterministic offline model, not a live model)"
+REHEARSAL_NOTICE = "rehearsal (scripted model behind local vendor servers, not a live model)"
 RESPONSE_STATUS = "response received, not yet reviewed"
 HELD_VERDICT = "held"
 _HASH_EXCLUDED = frozenset({"content_hash", "id", "generated_at", "served_until", "sequence"})
@@ -468,8 +469,21 @@ def overall_score(
 # --- The report ------------------------------------------------------------------------------
 
 
+def model_notice(*, offline: bool, rehearsal: bool) -> str:
+    """The notice every rendering of a report carries when no live model made it."""
+    if offline:
+        return OFFLINE_NOTICE
+    return REHEARSAL_NOTICE if rehearsal else ""
+
+
 def refused_report(
-    coverage: CoverageDecision, *, subject_name: str, clock: Clock, method_version: str, offline: bool
+    coverage: CoverageDecision,
+    *,
+    subject_name: str,
+    clock: Clock,
+    method_version: str,
+    offline: bool,
+    rehearsal: bool = False,
 ) -> Report:
     """[M] step 1: a subject that may not be covered gets a report that says why and
     nothing else: no candidates, claims or scores."""
@@ -483,7 +497,8 @@ def refused_report(
         coverage_reasons=list(coverage.reasons),
         models_used={"decide_coverage": coverage.decided_by},
         offline_rules=offline,
-        offline_notice=OFFLINE_NOTICE if offline else "",
+        rehearsal=rehearsal,
+        offline_notice=model_notice(offline=offline, rehearsal=rehearsal),
         generated_at=now,
         served_until=served_until(now),
     )
@@ -515,6 +530,7 @@ def build_report(
     offline: bool,
     clock: Clock,
     method_version: str,
+    rehearsal: bool = False,
 ) -> Report:
     """[M] step 9: "Score (next section) and store the report". Steward rulings are applied
     to the verdicts before anything is scored; the prior for each type comes from
@@ -522,7 +538,12 @@ def build_report(
     ``refused_report``."""
     if not coverage.covered:
         return refused_report(
-            coverage, subject_name=subject_name, clock=clock, method_version=method_version, offline=offline
+            coverage,
+            subject_name=subject_name,
+            clock=clock,
+            method_version=method_version,
+            offline=offline,
+            rehearsal=rehearsal,
         )
     ordered_claims = sorted(claims, key=_claim_sort_key)
     ruled = apply_rulings(sorted(verdicts, key=lambda v: v.claim_id), rulings)
@@ -591,7 +612,8 @@ def build_report(
         claims=entries,
         models_used=dict(sorted(models_used.items())),
         offline_rules=offline,
-        offline_notice=OFFLINE_NOTICE if offline else "",
+        rehearsal=rehearsal,
+        offline_notice=model_notice(offline=offline, rehearsal=rehearsal),
         not_scored=dict(sorted(not_scored.items())),
         generated_at=now,
         served_until=served_until(now),

@@ -18,6 +18,8 @@ from pathlib import Path
 from reliability_core.constants import METHOD_BASE_VERSION
 
 OFFLINE_SUFFIX = "offline-rules"
+# Records made against the rehearsal servers (a scripted model, not a live one).
+REHEARSAL_SUFFIX = "rehearsal"
 _HASH_LENGTH = 8
 _SUFFIXES = (".py", ".md", ".yaml", ".yml", ".json", ".txt")
 _PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -55,15 +57,18 @@ def tree_hash(root: Path, trees: Iterable[str] = _METHOD_TREES) -> str:
     return digest.hexdigest()
 
 
-def compute_method_version(root: Path = _PROJECT_ROOT, offline: bool = False) -> str:
+def compute_method_version(root: Path = _PROJECT_ROOT, offline: bool = False, rehearsal: bool = False) -> str:
     """``0.1.0+<8 hex>``; with ``offline=True`` the local label says
     ``offline-rules`` so no output of the deterministic offline model can be
-    mistaken for a live one."""
+    mistaken for a live one, and with ``rehearsal=True`` it says ``rehearsal``
+    (live provider classes against the local vendor servers' scripted model)."""
     version = f"{METHOD_BASE_VERSION}+{tree_hash(root)[:_HASH_LENGTH]}"
-    return f"{version}.{OFFLINE_SUFFIX}" if offline else version
+    if offline:
+        version = f"{version}.{OFFLINE_SUFFIX}"
+    return f"{version}.{REHEARSAL_SUFFIX}" if rehearsal else version
 
 
-@lru_cache(maxsize=2)
-def method_version(offline: bool = False) -> str:
+@lru_cache(maxsize=4)
+def method_version(offline: bool = False, rehearsal: bool = False) -> str:
     """The method version of the installed tree (computed once per process)."""
-    return compute_method_version(_PROJECT_ROOT, offline=offline)
+    return compute_method_version(_PROJECT_ROOT, offline=offline, rehearsal=rehearsal)

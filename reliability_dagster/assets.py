@@ -28,6 +28,7 @@ from reliability_core.models import (
     Statement,
     SubjectResponse,
 )
+from reliability_core.providers.gateway import StepGateway
 from reliability_core.refresh import retriage_as_due
 from reliability_core.registry import load_registry
 from reliability_core.render import report_chart_png, report_markdown
@@ -58,6 +59,7 @@ from reliability_dagster.resources import (
 from reliability_dagster.stage import Stage, run_async, stage_for
 
 EXTRACTED_CLAIMS = "extracted_claims"
+MODEL_USAGE_BY_STEP = "model_usage_by_step"
 EVIDENCE_RESULTS = "evidence_results"
 SCORED_REPORTS = "scored_reports"
 
@@ -85,8 +87,26 @@ def _write_empty(stage: Stage, *names: str) -> dg.MaterializeResult[None]:
     return dg.MaterializeResult(metadata={"covered": False, "note": "subject not covered: see its coverage decision"})
 
 
-def _models_metadata(stage: Stage, gateway_metadata: dict[str, Any]) -> dict[str, Any]:
-    return {"offline_rules": stage.offline, "method_version": stage.method_version, **gateway_metadata}
+def _models_metadata(stage: Stage, gateway: StepGateway) -> dict[str, Any]:
+    """Provider totals plus calls, tokens and cost per model step (what the rehearsal
+    and a live run's cost per checked claim are read from)."""
+    by_step = {
+        step: {
+            "calls": usage.calls,
+            "input_tokens": usage.input_tokens,
+            "cached_tokens": usage.cached_tokens,
+            "output_tokens": usage.output_tokens,
+            "cost_usd": round(usage.cost_usd, 6),
+        }
+        for step, usage in gateway.totals.by_step().items()
+    }
+    return {
+        "offline_rules": stage.offline,
+        "rehearsal": stage.rehearsal,
+        "method_version": stage.method_version,
+        **gateway.metadata(),
+        MODEL_USAGE_BY_STEP: dg.MetadataValue.json(by_step),
+    }
 
 
 @_subject_asset(
@@ -114,7 +134,7 @@ def subject_coverage(
             "covered": result.decision.covered,
             "reasons": dg.MetadataValue.md("\n".join(f"- {r}" for r in result.decision.reasons)),
             "identity_evidence": len(result.decision.evidence),
-            **_models_metadata(stage, gateway.metadata()),
+            **_models_metadata(stage, gateway),
         }
     )
 
@@ -285,7 +305,7 @@ def statements(
             "verified_quote_rate": round(verified / len(found), 3) if found else 0.0,
             "unverified_quotes": len(found) - verified,
             "dropped": len(dropped),
-            **_models_metadata(stage, gateway.metadata()),
+            **_models_metadata(stage, gateway),
         }
     )
 
@@ -392,7 +412,7 @@ def resolution_criteria(
         metadata={
             "criteria": len(frozen),
             "numeric": sum(c.numeric is not None for c in frozen),
-            **_models_metadata(stage, gateway.metadata()),
+            **_models_metadata(stage, gateway),
         }
     )
 
@@ -445,7 +465,7 @@ def evidence(
             "unverified_quotes": sum(not i.quote_verified for i in items),
             "pages_skipped": sum(len(r.skipped) for r in research),
             "steering_detected": sum(r.steering.detected for r in research),
-            **_models_metadata(stage, gateway.metadata()),
+            **_models_metadata(stage, gateway),
         }
     )
 
@@ -489,7 +509,7 @@ def verdicts(
             "held_by_gate": sum(not v.gate.shown for v in decided),
             "self_reported_only": sum(v.self_reported_only for v in decided),
             **{f"verdict.{k}": n for k, n in sorted(counts.items())},
-            **_models_metadata(stage, gateway.metadata()),
+            **_models_metadata(stage, gateway),
         }
     )
 
@@ -526,6 +546,7 @@ def build_subject_report(stage: Stage, models_used: dict[str, str]) -> Report:
         prior_lookup=ReportPriorLookup(kind=stage.entry.kind, subject_id=s, reports=_latest_reports(stage), kinds=kinds),
         models_used=models_used,
         offline=stage.offline,
+        rehearsal=stage.rehearsal,
         clock=stage.clock,
         method_version=stage.method_version,
     )

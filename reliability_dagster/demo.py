@@ -34,7 +34,8 @@ def model_usage(result: dg.ExecuteInProcessResult) -> tuple[int, int]:
     return calls, hits
 
 
-def _summary(report: Report, warehouse_root: str) -> str:
+def summary(report: Report, warehouse_root: str) -> str:
+    """The per-subject summary ``make demo`` (and ``make rehearse``) prints."""
     lines = [f"== {report.subject_name} ({report.subject_id})"]
     if not report.covered:
         lines.append("   not covered: " + "; ".join(report.coverage_reasons))
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     for subject in chosen:
         report = latest_report(store.read(tables.REPORTS, subject, Report))
         if report is not None:
-            print(_summary(report, warehouse_root))
+            print(summary(report, warehouse_root))
     return 1 if failures else 0
 
 

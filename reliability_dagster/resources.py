@@ -77,6 +77,13 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
     fault_seed: int = 0
     simulated_model_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every model call")
     simulated_search_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every search")
+    anthropic_base_url: str = Field(default="", description="Anthropic API base URL (a gateway or proxy); empty: the vendor's")
+    openai_base_url: str = Field(default="", description="OpenAI API base URL (a gateway or proxy); empty: the vendor's")
+    perplexity_base_url: str = Field(default="", description="Perplexity API base URL (a gateway or proxy); empty: the vendor's")
+    rehearsal: bool = Field(
+        default=False,
+        description="The base URLs are the local rehearsal servers (a scripted model): every record says so",
+    )
     model_recording_dir: str = Field(
         default="",
         description="Benchmarks only: record model answers here; with a simulated model latency, replay them "
@@ -97,6 +104,14 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         ):
             if value:
                 env[key] = value
+        for key, value in (
+            ("ANTHROPIC_BASE_URL", self.anthropic_base_url),
+            ("OPENAI_BASE_URL", self.openai_base_url),
+            ("PERPLEXITY_BASE_URL", self.perplexity_base_url),
+        ):
+            # Base URLs are configuration (a company gateway), not secrets.
+            if value or os.environ.get(key):
+                env[key] = value or os.environ[key]
         if self.bypass_cache:
             env["RELIABILITY_CACHE_BYPASS"] = "1"
         return env
@@ -128,7 +143,7 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         return search
 
     def method_version(self) -> str:
-        return method_version(offline=self.offline)
+        return method_version(offline=self.offline, rehearsal=self.rehearsal)
 
 
 class FetcherResource(dg.ConfigurableResource[Any]):

@@ -37,6 +37,7 @@ class Stage:
     clock: Clock
     method_version: str
     offline: bool
+    rehearsal: bool = False
 
     def coverage(self) -> CoverageDecision | None:
         decisions = self.warehouse.read(tables.COVERAGE, self.subject_id, CoverageDecision)
@@ -68,4 +69,5 @@ def stage_for(
         clock=clock.clock(),
         method_version=providers.method_version(),
         offline=providers.offline,
+        rehearsal=providers.rehearsal,
     )

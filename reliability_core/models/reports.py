@@ -124,6 +124,8 @@ class Report(StampedRecord):
     claims: list[dict[str, object]] = Field(default_factory=list)
     models_used: dict[str, str] = Field(default_factory=dict)
     offline_rules: bool = False
+    # made against the rehearsal servers' scripted model (live provider classes, no live model)
+    rehearsal: bool = False
     generated_at: datetime
     served_until: datetime
     # [#18] the publication order within the subject's partition (1, 2, ...): an

@@ -315,7 +315,8 @@ def build_search(
     http_client: httpx.AsyncClient | None = None,
     retry: RetryPolicy | None = None,
 ) -> RecordingSearch:
-    """Perplexity when ``PERPLEXITY_API_KEY`` is set (and ``RELIABILITY_OFFLINE`` is not),
+    """Perplexity when ``PERPLEXITY_API_KEY`` is set (and ``RELIABILITY_OFFLINE`` is not;
+    ``PERPLEXITY_BASE_URL`` points it at a gateway or the rehearsal server),
     otherwise the FTS5 index over ``corpus_dir``; wrapped so every result set is recorded."""
     from reliability_core.clock import SystemClock
     from reliability_core.providers.cache import ResponseCache

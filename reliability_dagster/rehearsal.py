@@ -1,0 +1,230 @@
+"""``make rehearse``: the demo subjects end to end on the LIVE provider classes
+(Anthropic, OpenAI, Perplexity) pointed at local vendor servers on loopback,
+which answer from a scripted model (``reliability_core.rehearsal``), with the
+live fetcher path over the offline corpus. Labelled as a rehearsal everywhere:
+the method version ends ``.rehearsal``, every report says so, every asset's
+metadata has ``rehearsal: true``.
+
+It prints, per subject, the summary ``make demo`` prints, then calls, tokens
+and cost per model step and the cost per checked claim, from the metadata each
+asset attaches (the pipeline's own accounting of what the provider classes
+read from the vendors' ``usage``, priced from ``data/config/prices.yaml``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+
+from reliability_core.corpus import DEMO_CORPUS_NOW
+from reliability_core.models import ClaimVerdict, Report
+from reliability_core.registry import load_registry
+from reliability_core.rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
+from reliability_core.report import latest_report
+from reliability_core.warehouse import Warehouse, tables
+from reliability_dagster.assets import MODEL_USAGE_BY_STEP
+from reliability_dagster.definitions import build_definitions
+from reliability_dagster.demo import model_usage, summary
+from reliability_dagster.jobs import QUICK_REPORT_JOB
+from reliability_dagster.resources import (
+    ClockResource,
+    FetcherResource,
+    ProvidersResource,
+    WarehouseResource,
+    data_dir,
+)
+
+REHEARSAL_LABEL = "rehearsal: live provider classes against local vendor servers (scripted model, not a live model)"
+USAGE_FIELDS = ("calls", "input_tokens", "cached_tokens", "output_tokens", "cost_usd")
+# Not a secret: the rehearsal servers only check that a key is sent.
+REHEARSAL_API_KEY = "rehearsal-key-not-a-secret"
+
+
+@dataclass
+class SubjectRehearsal:
+    """One subject's run: outcome, usage per step, checked claims."""
+
+    subject_id: str
+    success: bool
+    seconds: float
+    model_calls: int
+    by_step: dict[str, dict[str, float]] = field(default_factory=dict)
+    checked_claims: int = 0
+    report: Report | None = None
+
+    @property
+    def cost_usd(self) -> float:
+        return sum(usage["cost_usd"] for usage in self.by_step.values())
+
+    @property
+    def cost_per_checked_claim(self) -> float | None:
+        return self.cost_usd / self.checked_claims if self.checked_claims else None
+
+
+def rehearsal_resources(root: Path, servers: RehearsalServers) -> dict[str, Any]:
+    """Resources for one rehearsal: live provider classes at the servers' base
+    URLs, a fresh response cache (so every call is made and billed), the live
+    fetcher path over the offline corpus, the clock at the corpus date."""
+    corpus = data_dir() / "corpus"
+    return {
+        "warehouse": WarehouseResource(root=str(root / "warehouse")),
+        "clock": ClockResource(fixed_now=DEMO_CORPUS_NOW),
+        "providers": ProvidersResource(
+            anthropic_api_key=REHEARSAL_API_KEY,
+            openai_api_key=REHEARSAL_API_KEY,
+            perplexity_api_key=REHEARSAL_API_KEY,
+            anthropic_base_url=servers.anthropic_url,
+            openai_base_url=servers.openai_url,
+            perplexity_base_url=servers.perplexity_url,
+            rehearsal=True,
+            corpus_dir=str(corpus),
+            cache_dir=str(root / "cache"),
+        ),
+        "fetcher": FetcherResource(mode="offline", corpus_dir=str(corpus)),
+    }
+
+
+def usage_by_step(result: dg.ExecuteInProcessResult) -> dict[str, dict[str, float]]:
+    """Calls, tokens and cost per model step, summed over every asset of a run."""
+    totals: dict[str, dict[str, float]] = defaultdict(lambda: dict.fromkeys(USAGE_FIELDS, 0.0))
+    for event in result.get_asset_materialization_events():
+        value = event.step_materialization_data.materialization.metadata.get(MODEL_USAGE_BY_STEP)
+        data = getattr(value, "data", None)
+        if not isinstance(data, dict):
+            continue
+        for step, usage in data.items():
+            for key in USAGE_FIELDS:
+                totals[step][key] += float(usage.get(key, 0) or 0)
+    return dict(sorted(totals.items()))
+
+
+def rehearse(
+    subjects: Sequence[str],
+    root: Path,
+    *,
+    seed: int = 0,
+    mistakes: MistakeRates | None = None,
+    faults: FaultRates | None = None,
+) -> tuple[list[SubjectRehearsal], RehearsalServers]:
+    """Run ``subjects`` through the quick-report job against fresh rehearsal servers."""
+    if (root / "cache").exists():
+        shutil.rmtree(root / "cache")
+    servers = RehearsalServers(
+        corpus_dir=data_dir() / "corpus",
+        model=ScriptedModel(rates=mistakes or MistakeRates(), seed=seed),
+        faults=faults or FaultRates(),
+        seed=seed,
+    )
+    outcomes: list[SubjectRehearsal] = []
+    with servers, dg.DagsterInstance.ephemeral() as instance:
+        job = build_definitions(rehearsal_resources(root, servers)).resolve_job_def(QUICK_REPORT_JOB)
+        instance.add_dynamic_partitions("subjects", list(subjects))
+        store = Warehouse(str(root / "warehouse"))
+        for subject in subjects:
+            started = time.perf_counter()
+            result = job.execute_in_process(instance=instance, partition_key=subject, raise_on_error=False)
+            calls, _ = model_usage(result)
+            outcomes.append(
+                SubjectRehearsal(
+                    subject_id=subject,
+                    success=result.success,
+                    seconds=time.perf_counter() - started,
+                    model_calls=calls,
+                    by_step=usage_by_step(result),
+                    checked_claims=len(store.read(tables.VERDICTS, subject, ClaimVerdict)),
+                    report=latest_report(store.read(tables.REPORTS, subject, Report)),
+                )
+            )
+    return outcomes, servers
+
+
+def step_table(by_step: dict[str, dict[str, float]], checked: int) -> str:
+    """Calls, tokens and cost per step, and per checked claim."""
+    lines = [f"   {'step':<20} {'calls':>6} {'input':>9} {'cached':>9} {'output':>8} {'cost $':>9} {'$/claim':>8}"]
+    for step, usage in by_step.items():
+        per_claim = f"{usage['cost_usd'] / checked:8.4f}" if checked else "       -"
+        lines.append(
+            f"   {step:<20} {int(usage['calls']):>6} {int(usage['input_tokens']):>9} {int(usage['cached_tokens']):>9} "
+            f"{int(usage['output_tokens']):>8} {usage['cost_usd']:9.4f} {per_claim}"
+        )
+    return "\n".join(lines)
+
+
+def figures(outcomes: Sequence[SubjectRehearsal], servers: RehearsalServers) -> dict[str, Any]:
+    """The rehearsal's figures as JSON (for the benchmark and CI artefacts)."""
+    cost = sum(o.cost_usd for o in outcomes)
+    checked = sum(o.checked_claims for o in outcomes)
+    return {
+        "label": REHEARSAL_LABEL,
+        "subjects": {
+            o.subject_id: {
+                "success": o.success,
+                "seconds": round(o.seconds, 1),
+                "model_calls": o.model_calls,
+                "checked_claims": o.checked_claims,
+                "cost_usd": round(o.cost_usd, 4),
+                "cost_per_checked_claim": round(o.cost_per_checked_claim, 4) if o.cost_per_checked_claim else None,
+                "by_step": o.by_step,
+                "method_version": o.report.method_version if o.report else None,
+            }
+            for o in outcomes
+        },
+        "cost_usd": round(cost, 4),
+        "checked_claims": checked,
+        "cost_per_checked_claim": round(cost / checked, 4) if checked else None,
+        "server_statuses": dict(sorted(servers.log.statuses.items())),
+        "mistakes_made": dict(sorted(servers.log.mistakes.items())),
+        "searches": servers.log.searches,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The live rehearsal: demo subjects on the live provider classes")
+    parser.add_argument("subjects", nargs="*", help="subject ids (default: every registry entry)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the scripted model's mistakes and the faults")
+    parser.add_argument("--root", default="", help="where the rehearsal warehouse goes (default data/rehearsal)")
+    parser.add_argument("--json", default="", help="also write the figures to this JSON file")
+    args = parser.parse_args(argv)
+    chosen = args.subjects or [e.id for e in load_registry(data_dir() / "subjects.yaml")]
+    root = Path(args.root) if args.root else data_dir() / "rehearsal"
+    root.mkdir(parents=True, exist_ok=True)
+    print(REHEARSAL_LABEL)
+    outcomes, servers = rehearse(chosen, root, seed=args.seed)
+    for outcome in outcomes:
+        status = "ok" if outcome.success else "FAILED"
+        print(f"{outcome.subject_id}: {status} in {outcome.seconds:.1f} s; model calls {outcome.model_calls}")
+    print()
+    for outcome in outcomes:
+        if outcome.report is not None:
+            print(summary(outcome.report, str(root / "warehouse")))
+            print(f"   method version {outcome.report.method_version}")
+        if outcome.by_step:
+            print(step_table(outcome.by_step, outcome.checked_claims))
+            per_claim = outcome.cost_per_checked_claim
+            shown = f"${per_claim:.4f}" if per_claim is not None else "n/a (no claim checked)"
+            print(f"   cost ${outcome.cost_usd:.4f} for {outcome.checked_claims} checked claims: {shown} per checked claim")
+        print()
+    result = figures(outcomes, servers)
+    print(
+        f"all subjects: ${result['cost_usd']:.4f} for {result['checked_claims']} checked claims = "
+        f"${result['cost_per_checked_claim'] or 0:.4f} per checked claim"
+    )
+    print(f"server responses by status: {result['server_statuses']}")
+    print(f"scripted model's mistakes: {result['mistakes_made']}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2, sort_keys=True), encoding="utf-8")
+    return 0 if all(o.success for o in outcomes) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
