@@ -284,8 +284,10 @@ def record_stated_probability(
 ) -> tuple[float | None, ProbabilityKind | None]:
     """The probability recorded on a claim. The literal words decide: when the quote
     states a probability, its value and kind (exact or bound) are taken from the
-    words; otherwise the model's value is kept if it is a valid fraction (a bound
-    the model reports stays a bound). No probability means (None, None)."""
+    words; otherwise the model's value is kept only if it is a valid fraction whose
+    figure the quote writes out (a bound the model reports stays a bound); a
+    probability inferred from hedged words is not stated and is not recorded.
+    No probability means (None, None)."""
     parsed = parse_stated_probability(quote)
     if parsed is not None:
         return parsed
@@ -294,4 +296,17 @@ def record_stated_probability(
     value = model_value / 100.0 if 1.0 < model_value <= 100.0 else model_value
     if not 0.0 <= value <= 1.0:
         return None, None
+    # A probability the words do not hold is the model's inference ("likely" read
+    # as 70%), not a stated one: only a figure that appears in the quote stands.
+    if not _quote_holds_figure(value, quote):
+        return None, None
     return value, model_kind or "exact"
+
+
+def _quote_holds_figure(value: float, quote: str) -> bool:
+    """Whether ``quote`` writes ``value`` as a number (as a percentage or a fraction)."""
+    for match in re.finditer(r"\d+(?:[.,]\d+)?", quote):
+        number = float(match.group(0).replace(",", "."))
+        if abs(number - value * 100.0) < 1e-6 or abs(number - value) < 1e-9:
+            return True
+    return False

@@ -127,10 +127,15 @@ def test_words_decide_a_bound_even_when_the_model_called_it_exact() -> None:
 
 
 def test_model_probability_in_percent_is_recorded_as_a_fraction_and_invalid_ones_dropped() -> None:
-    value, kind = record_stated_probability(70.0, "exact", "We think approval is likely.")
+    value, kind = record_stated_probability(70.0, "exact", "We put approval at 70 out of 100.")
     assert value == pytest.approx(0.7)
     assert kind == "exact"
     assert record_stated_probability(250.0, "exact", "Very likely.") == (None, None)
+
+
+def test_probability_inferred_from_hedged_words_is_not_recorded() -> None:
+    assert record_stated_probability(0.7, "exact", "We think approval is likely.") == (None, None)
+    assert record_stated_probability(70.0, None, "Growth should return next year.") == (None, None)
     assert record_stated_probability(None, None, "We expect growth.") == (None, None)
 
 

@@ -1,0 +1,213 @@
+"""The rehearsal servers enforce the vendors' documented rules on the wire."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from reliability_core.rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
+from tests.conftest import PROJECT_ROOT
+
+CORPUS = PROJECT_ROOT / "data" / "corpus"
+PROMPTS = PROJECT_ROOT / "reliability_core" / "prompts"
+PAGE = (
+    "Amara Okafor said on Tuesday that grid batteries would be cheaper than gas peakers by 2030. "
+    "\"We will see storage undercut gas peaking plants before the end of the decade,\" Okafor said."
+)
+
+
+def _extract_user() -> str:
+    payload = {
+        "subject_id": "amara-okafor",
+        "subject_name": "Amara Okafor",
+        "aliases": ["Dr Amara Okafor"],
+        "subject_kind": "public_figure",
+        "subject_urls": ["https://amaraokafor.example/"],
+        "document_id": "doc-1",
+        "url": "https://wire.example/okafor",
+        "title": "Okafor on storage",
+        "published_date": "2024-03-01",
+        "own_document": False,
+        "page_text": PAGE,
+    }
+    return f"Input (extract_statements) as JSON:\n{json.dumps(payload)}"
+
+
+def _servers(faults: FaultRates | None = None, rates: MistakeRates | None = None) -> RehearsalServers:
+    return RehearsalServers(
+        corpus_dir=CORPUS, model=ScriptedModel(rates=rates or MistakeRates.none()), faults=faults or FaultRates.none()
+    )
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[RehearsalServers]:
+    with _servers() as running:
+        yield running
+
+
+def _messages(base: str, body: dict[str, Any]) -> httpx.Response:
+    return httpx.post(f"{base}/v1/messages", json=body, headers={"x-api-key": "k"}, timeout=30)
+
+
+def _message_body(model: str, **extra: Any) -> dict[str, Any]:
+    return {
+        "model": model,
+        "max_tokens": 8192,
+        "system": [{"type": "text", "text": (PROMPTS / "extract_statements.md").read_text(), "cache_control": {"type": "ephemeral"}}],
+        "messages": [{"role": "user", "content": _extract_user()}],
+        **extra,
+    }
+
+
+@pytest.mark.parametrize("model", ["claude-opus-5-5", "claude-sonnet-5-5"])
+@pytest.mark.parametrize("choice", [{"type": "any"}, {"type": "tool", "name": "ExtractOutput"}])
+def test_forced_tool_choice_on_opus_and_sonnet_5_5_is_http_400(
+    servers: RehearsalServers, model: str, choice: dict[str, str]
+) -> None:
+    tool = {"name": "ExtractOutput", "input_schema": {"type": "object"}}
+    reply = _messages(servers.anthropic_url, _message_body(model, tools=[tool], tool_choice=choice))
+    assert reply.status_code == 400
+    body = reply.json()
+    assert body["type"] == "error" and body["error"]["type"] == "invalid_request_error"
+    assert "tool_choice" in body["error"]["message"]
+    assert body["request_id"] == reply.headers["request-id"]
+
+
+def test_disabling_thinking_on_opus_5_5_is_http_400(servers: RehearsalServers) -> None:
+    reply = _messages(servers.anthropic_url, _message_body("claude-opus-5-5", thinking={"type": "disabled"}))
+    assert reply.status_code == 400
+    assert "thinking" in reply.json()["error"]["message"]
+
+
+def test_structured_answer_comes_after_the_thinking_block_and_thinking_is_billed_as_output(
+    servers: RehearsalServers,
+) -> None:
+    fmt = {"type": "json_schema", "schema": {"type": "object"}}
+    reply = _messages(servers.anthropic_url, _message_body("claude-sonnet-5-5", output_config={"format": fmt, "effort": "low"}))
+    assert reply.status_code == 200
+    body = reply.json()
+    assert [block["type"] for block in body["content"]] == ["thinking", "text"]
+    answer = json.loads(body["content"][1]["text"])
+    # Answered from the page in the request: the quote is on that page.
+    assert answer["statements"] and all(s["quote"] in PAGE for s in answer["statements"])
+    assert body["stop_reason"] == "end_turn"
+    assert body["usage"]["output_tokens"] > len(body["content"][1]["text"]) // 4
+
+
+def test_answer_cut_by_the_budget_ends_with_stop_reason_max_tokens(servers: RehearsalServers) -> None:
+    body = _message_body("claude-haiku-5-5", output_config={"format": {"type": "json_schema", "schema": {}}})
+    body["max_tokens"] = 60
+    reply = _messages(servers.anthropic_url, body)
+    assert reply.status_code == 200
+    assert reply.json()["stop_reason"] == "max_tokens"
+    assert reply.json()["usage"]["output_tokens"] <= 60
+
+
+def test_a_cacheable_prefix_is_written_once_then_read(servers: RehearsalServers) -> None:
+    first = _messages(servers.anthropic_url, _message_body("claude-haiku-5-5")).json()["usage"]
+    second = _messages(servers.anthropic_url, _message_body("claude-haiku-5-5")).json()["usage"]
+    assert first["cache_creation_input_tokens"] > 0 or first["cache_read_input_tokens"] > 0
+    assert second["cache_read_input_tokens"] > 0 and second["cache_creation_input_tokens"] == 0
+    assert second["input_tokens"] < second["cache_read_input_tokens"]
+
+
+def test_rate_limit_is_429_with_retry_after_and_overload_is_529() -> None:
+    with _servers(faults=FaultRates(rate_limited=1.0, overloaded=0.0)) as limited:
+        reply = _messages(limited.anthropic_url, _message_body("claude-haiku-5-5"))
+        assert reply.status_code == 429
+        assert reply.json()["error"]["type"] == "rate_limit_error"
+        assert float(reply.headers["retry-after"]) > 0
+    with _servers(faults=FaultRates(rate_limited=0.0, overloaded=1.0)) as overloaded:
+        reply = _messages(overloaded.anthropic_url, _message_body("claude-haiku-5-5"))
+        assert reply.status_code == 529
+        assert reply.json()["error"] == {"type": "overloaded_error", "message": "Overloaded"}
+
+
+def test_judge_refusal_is_stop_reason_refusal_with_category_and_explanation() -> None:
+    payload = {
+        "claim": "Amara Okafor said storage would undercut gas peakers by 2030.",
+        "claim_type": "prediction",
+        "made_on": "2024-03-01",
+        "deadline": "2030-12-31",
+        "judge_at": "2031-01-01",
+        "levels": {k: k for k in ("true", "mostly_true", "mixed", "mostly_false", "false")},
+        "numeric": None,
+        "evidence": [],
+    }
+    rates = MistakeRates(0.0, 0.0, 0.0, 0.0, judge_refusal=1.0, runaway=0.0, prose_around_json=0.0)
+    with _servers(rates=rates) as refusing:
+        reply = _messages(
+            refusing.anthropic_url,
+            {
+                "model": "claude-opus-5-5",
+                "max_tokens": 4096,
+                "system": (PROMPTS / "judge.md").read_text(),
+                "messages": [{"role": "user", "content": f"Input (judge_a) as JSON:\n{json.dumps(payload)}"}],
+            },
+        )
+    body = reply.json()
+    assert body["stop_reason"] == "refusal"
+    assert body["stop_details"]["type"] == "refusal" and body["stop_details"]["category"] == "general_harms"
+    assert body["stop_details"]["explanation"]
+
+
+def _responses(base: str, body: dict[str, Any]) -> httpx.Response:
+    return httpx.post(f"{base}/responses", json=body, headers={"authorization": "Bearer k"}, timeout=30)
+
+
+def test_openai_strict_schema_must_close_every_object(servers: RehearsalServers) -> None:
+    fmt = {"type": "json_schema", "name": "ExtractOutput", "strict": True, "schema": {"type": "object", "properties": {"a": {"type": "string"}}}}
+    reply = _responses(servers.openai_url, {"model": "gpt-6.1-sol", "input": _extract_user(), "text": {"format": fmt}})
+    assert reply.status_code == 400
+    assert reply.json()["error"]["code"] == "invalid_json_schema"
+
+
+def test_openai_reasoning_model_rejects_temperature(servers: RehearsalServers) -> None:
+    reply = _responses(servers.openai_url, {"model": "gpt-6.1-sol", "input": _extract_user(), "temperature": 0})
+    assert reply.status_code == 400
+    assert reply.json()["error"]["param"] == "temperature"
+
+
+def test_openai_answer_cut_by_the_budget_is_status_incomplete(servers: RehearsalServers) -> None:
+    reply = _responses(
+        servers.openai_url,
+        {"model": "gpt-6.1-sol", "input": _extract_user(), "instructions": "x", "max_output_tokens": 50},
+    )
+    body = reply.json()
+    assert body["status"] == "incomplete"
+    assert body["incomplete_details"] == {"reason": "max_output_tokens"}
+    assert body["usage"]["output_tokens_details"]["reasoning_tokens"] > 0
+
+
+def test_chat_completions_needs_max_completion_tokens_on_a_reasoning_model(servers: RehearsalServers) -> None:
+    body = {"model": "gpt-6.1-sol", "messages": [{"role": "user", "content": _extract_user()}], "max_tokens": 500}
+    reply = httpx.post(f"{servers.openai_url}/chat/completions", json=body, headers={"authorization": "Bearer k"}, timeout=30)
+    assert reply.status_code == 400
+    assert "max_completion_tokens" in reply.json()["error"]["message"]
+
+
+def _search(base: str, body: dict[str, Any]) -> httpx.Response:
+    return httpx.post(f"{base}/search", json=body, headers={"authorization": "Bearer k"}, timeout=30)
+
+
+def test_perplexity_rejects_mixed_or_more_than_twenty_domain_filters(servers: RehearsalServers) -> None:
+    mixed = _search(servers.perplexity_url, {"query": "Northwind", "search_domain_filter": ["wire.example", "-x.example"]})
+    assert mixed.status_code == 400 and "mix" in mixed.json()["error"]["message"]
+    many = [f"-site{i}.example" for i in range(21)]
+    too_many = _search(servers.perplexity_url, {"query": "Northwind", "search_domain_filter": many})
+    assert too_many.status_code == 400
+
+
+def test_perplexity_answers_from_the_corpus_index(servers: RehearsalServers) -> None:
+    reply = _search(servers.perplexity_url, {"query": "Northwind Energy offshore wind", "max_results": 5})
+    assert reply.status_code == 200
+    results = reply.json()["results"]
+    assert 0 < len(results) <= 5
+    assert all(set(r) >= {"title", "url", "snippet", "date"} for r in results)
+
+
