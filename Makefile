@@ -9,7 +9,7 @@ export DAGSTER_HOME ?= $(CURDIR)/.dagster_home
 export RELIABILITY_DATA_DIR ?= $(CURDIR)/data
 
 
-.PHONY: home install test lint typecheck pytest demo ui api pools clean
+.PHONY: home install test lint typecheck pytest demo rehearse ui api pools clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -51,6 +51,14 @@ pools: $(STAMP) home
 # SQLite instance in DAGSTER_HOME, warehouse in data/warehouse.
 demo: $(STAMP) home pools
 	$(BIN)/python -m reliability_dagster.demo
+
+# The live rehearsal: the demo subjects on the live provider classes (Anthropic,
+# OpenAI, Perplexity) against local vendor servers on loopback that answer from a
+# scripted model (labelled "rehearsal" everywhere); prints each subject's summary,
+# then calls, tokens and cost per step and per checked claim. No keys, no network;
+# its own ephemeral Dagster instance, warehouse in data/rehearsal.
+rehearse: $(STAMP)
+	$(BIN)/python -m reliability_dagster.rehearsal
 
 # The Dagster UI on the same instance: asset graph, subject partitions, reports.
 ui: $(STAMP) home pools
