@@ -47,6 +47,8 @@ def main(argv: list[str]) -> int:
     print(f"scripted model's mistakes: {dict(sorted(servers.log.mistakes.items()))}")
     print(f"server responses by status: {dict(sorted(servers.log.statuses.items()))}")
     per_claim = cost / checked if checked else float("nan")
+    batch = sum(o.batch_cost_usd for o in outcomes) / checked if checked else float("nan")
+    print(f"the same calls at the vendors' batch prices (priced, not run on the batch APIs): ${batch:.4f} per checked claim")
     verdict = "within" if per_claim <= TARGET_USD_PER_CHECKED_CLAIM else "ABOVE"
     print(
         f"rehearsal cost per checked claim: ${per_claim:.4f} over {checked} claims "

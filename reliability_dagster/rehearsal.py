@@ -28,6 +28,7 @@ import dagster as dg
 
 from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.models import ClaimVerdict, Report
+from reliability_core.providers.pricing import PriceTable, load_prices
 from reliability_core.registry import load_registry
 from reliability_core.rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
 from reliability_core.report import latest_report
@@ -61,6 +62,9 @@ class SubjectRehearsal:
     by_step: dict[str, dict[str, float]] = field(default_factory=dict)
     checked_claims: int = 0
     report: Report | None = None
+    # The same calls at the vendors' batch discount (Message Batches, OpenAI Batch):
+    # priced, not run through the batch endpoints.
+    batch_cost_usd: float = 0.0
 
     @property
     def cost_usd(self) -> float:
@@ -69,6 +73,21 @@ class SubjectRehearsal:
     @property
     def cost_per_checked_claim(self) -> float | None:
         return self.cost_usd / self.checked_claims if self.checked_claims else None
+
+    @property
+    def batch_cost_per_checked_claim(self) -> float | None:
+        return self.batch_cost_usd / self.checked_claims if self.checked_claims else None
+
+
+def batch_cost(by_step: dict[str, dict[str, float]], models_used: dict[str, str], prices: PriceTable) -> float:
+    """The run's model cost with each step's calls at its model's batch discount."""
+    total = 0.0
+    for step, usage in by_step.items():
+        model = models_used.get(step, "").partition(":")[2].partition("@")[0]
+        price = prices.price_for(model)
+        discount = price.batch_discount if price is not None else 0.0
+        total += usage["cost_usd"] * (1.0 - discount)
+    return total
 
 
 def rehearsal_resources(root: Path, servers: RehearsalServers) -> dict[str, Any]:
@@ -126,6 +145,7 @@ def rehearse(
         seed=seed,
     )
     outcomes: list[SubjectRehearsal] = []
+    prices = load_prices()
     with servers, dg.DagsterInstance.ephemeral() as instance:
         job = build_definitions(rehearsal_resources(root, servers)).resolve_job_def(QUICK_REPORT_JOB)
         instance.add_dynamic_partitions("subjects", list(subjects))
@@ -134,15 +154,18 @@ def rehearse(
             started = time.perf_counter()
             result = job.execute_in_process(instance=instance, partition_key=subject, raise_on_error=False)
             calls, _ = model_usage(result)
+            by_step = usage_by_step(result)
+            report = latest_report(store.read(tables.REPORTS, subject, Report))
             outcomes.append(
                 SubjectRehearsal(
                     subject_id=subject,
                     success=result.success,
                     seconds=time.perf_counter() - started,
                     model_calls=calls,
-                    by_step=usage_by_step(result),
+                    by_step=by_step,
                     checked_claims=len(store.read(tables.VERDICTS, subject, ClaimVerdict)),
-                    report=latest_report(store.read(tables.REPORTS, subject, Report)),
+                    report=report,
+                    batch_cost_usd=batch_cost(by_step, report.models_used if report else {}, prices),
                 )
             )
     return outcomes, servers
@@ -163,6 +186,7 @@ def step_table(by_step: dict[str, dict[str, float]], checked: int) -> str:
 def figures(outcomes: Sequence[SubjectRehearsal], servers: RehearsalServers) -> dict[str, Any]:
     """The rehearsal's figures as JSON (for the benchmark and CI artefacts)."""
     cost = sum(o.cost_usd for o in outcomes)
+    batch = sum(o.batch_cost_usd for o in outcomes)
     checked = sum(o.checked_claims for o in outcomes)
     return {
         "label": REHEARSAL_LABEL,
@@ -174,6 +198,9 @@ def figures(outcomes: Sequence[SubjectRehearsal], servers: RehearsalServers) -> 
                 "checked_claims": o.checked_claims,
                 "cost_usd": round(o.cost_usd, 4),
                 "cost_per_checked_claim": round(o.cost_per_checked_claim, 4) if o.cost_per_checked_claim else None,
+                "batch_cost_per_checked_claim": round(o.batch_cost_per_checked_claim, 4)
+                if o.batch_cost_per_checked_claim
+                else None,
                 "by_step": o.by_step,
                 "method_version": o.report.method_version if o.report else None,
             }
@@ -182,6 +209,7 @@ def figures(outcomes: Sequence[SubjectRehearsal], servers: RehearsalServers) -> 
         "cost_usd": round(cost, 4),
         "checked_claims": checked,
         "cost_per_checked_claim": round(cost / checked, 4) if checked else None,
+        "batch_cost_per_checked_claim": round(batch / checked, 4) if checked else None,
         "server_statuses": dict(sorted(servers.log.statuses.items())),
         "mistakes_made": dict(sorted(servers.log.mistakes.items())),
         "searches": servers.log.searches,
@@ -213,11 +241,15 @@ def main(argv: list[str] | None = None) -> int:
             per_claim = outcome.cost_per_checked_claim
             shown = f"${per_claim:.4f}" if per_claim is not None else "n/a (no claim checked)"
             print(f"   cost ${outcome.cost_usd:.4f} for {outcome.checked_claims} checked claims: {shown} per checked claim")
+            batch_per_claim = outcome.batch_cost_per_checked_claim
+            if batch_per_claim is not None:
+                print(f"   at the vendors' batch prices (priced, not run on the batch APIs): ${batch_per_claim:.4f} per checked claim")
         print()
     result = figures(outcomes, servers)
     print(
         f"all subjects: ${result['cost_usd']:.4f} for {result['checked_claims']} checked claims = "
-        f"${result['cost_per_checked_claim'] or 0:.4f} per checked claim"
+        f"${result['cost_per_checked_claim'] or 0:.4f} per checked claim "
+        f"(batch prices: ${result['batch_cost_per_checked_claim'] or 0:.4f})"
     )
     print(f"server responses by status: {result['server_statuses']}")
     print(f"scripted model's mistakes: {result['mistakes_made']}")
