@@ -7,6 +7,7 @@ steward rulings, both appended to ledgers (never rewritten): responses to
 ``tables.RESPONSES_LEDGER``, rulings through ``reliability_core.steward``
 (``record_ruling``) to the table the scoring step reads them from."""
 
+import asyncio
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -47,15 +48,17 @@ from reliability_core.clock import Clock, SystemClock
 from reliability_core.ids import sha256_hex, stable_id
 from reliability_core.models import StewardRuling, SubjectResponse
 from reliability_core.refresh import report_is_stale
+from reliability_core.registry import load_registry
+from reliability_core.rescore import rule
 from reliability_core.steward import (
     RulingRequest,
     open_items,
     read_rulings,
     read_steward_queue,
-    record_ruling,
 )
 from reliability_core.version import method_version
 from reliability_core.warehouse import LedgerConflictError, Warehouse, tables
+from reliability_core.web.fetch import SafeFetcher
 
 NOT_YET_MEASURED = "not yet measured"
 SubjectId = Annotated[str, PathParam(pattern=SUBJECT_ID_PATTERN, description="the subject's slug id")]
@@ -104,6 +107,10 @@ class ApiSettings:
     clock: Clock = field(default_factory=SystemClock)
     describe_models: Callable[[], dict[str, str]] | None = None
     offline: bool = True
+    # For a ruling's immediate re-score (the registry's subject kinds, for the prior) and
+    # for "re-run the quote check" (the fetcher that reads the pages again).
+    registry_path: Path | None = None
+    fetcher_factory: Callable[[Clock], SafeFetcher] | None = None
 
 
 def _method_constants() -> dict[str, Any]:
@@ -479,7 +486,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
         authorization: Authorization = None,
         open_only: Annotated[bool, Query(description="hide items ruled on since they were queued")] = True,
     ) -> StewardQueueView:
-        """The steward queue: every disputed or held claim plus a seeded random 10% of last week's verdicts."""
+        """The steward queue: every disputed or held claim plus a random 10% of last week's verdicts (a fresh seed each build, recorded)."""
         _authorise(STEWARD_SCOPE, authorization, write=False)
         items = read_steward_queue(store.warehouse)
         if open_only:
@@ -497,18 +504,24 @@ def create_app(settings: ApiSettings) -> FastAPI:
         subject_id: SubjectId, claim_id: ClaimId, body: RulingIn, authorization: Authorization = None
     ) -> StewardRuling:
         """A steward's ruling, validated against the claim's stored verdict and appended to the rulings
-        ledger that the next score computation applies."""
+        ledger. A demotion, retraction or resolution re-scores the subject's stored verdicts at once, so
+        the report served next carries it; "re-run the quote check" fetches the pages again first."""
         _authorise(STEWARD_SCOPE, authorization, write=True)
         verdict = store.verdict(subject_id, claim_id)
         if verdict is None and not _claim_in_report(subject_id, claim_id):
             raise not_found("claim")
+        factory = settings.fetcher_factory
         try:
-            outcome = record_ruling(
-                store.ledger,
-                RulingRequest(subject_id=subject_id, claim_id=claim_id, **body.model_dump()),
-                verdict,
-                clock=settings.clock,
-                method_version=_version(),
+            decision = asyncio.run(
+                rule(
+                    store.warehouse,
+                    RulingRequest(subject_id=subject_id, claim_id=claim_id, **body.model_dump()),
+                    verdict,
+                    clock=settings.clock,
+                    method_version=_version(),
+                    kinds=_kinds(),
+                    fetcher_factory=(lambda: factory(settings.clock)) if factory else None,
+                )
             )
         except LedgerConflictError as exc:
             # The ruling id is derived from (subject, claim, action, steward, time): a
@@ -516,9 +529,14 @@ def create_app(settings: ApiSettings) -> FastAPI:
             raise ApiError(
                 409, "ruling_conflict", "a different ruling with this id is already recorded"
             ) from exc
+        outcome = decision.outcome
         if outcome.ruling is None:
             raise ApiError(409, "ruling_refused", "; ".join(outcome.problems))
         return outcome.ruling
+
+    def _kinds() -> dict[str, str]:
+        path = settings.registry_path
+        return {e.id: e.kind for e in load_registry(path)} if path and path.exists() else {}
 
     # The operations behind a token, by endpoint name: the scope each one checks.
     _AUTH_SCOPES.update(

@@ -2,12 +2,15 @@
 
 import argparse
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import FastAPI
 
 from reliability_api.app import ApiSettings, create_app
-from reliability_core.clock import parse_clock_override
+from reliability_core.clock import Clock, parse_clock_override
+from reliability_core.web.fetch import SafeFetcher, live_fetcher
+from reliability_core.web.offline import offline_fetcher
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,6 +23,13 @@ def _describe_models() -> dict[str, str]:
     return build_gateway(dict(os.environ), cache_dir=data_dir / "cache").describe()
 
 
+def _fetcher_factory(data_dir: Path) -> Callable[[Clock], SafeFetcher]:
+    """The pipeline's safe fetcher: the live web with a search key, else the demo corpus."""
+    if os.environ.get("PERPLEXITY_API_KEY"):
+        return live_fetcher
+    return lambda clock: offline_fetcher(data_dir / "corpus", clock)
+
+
 def app_from_environment() -> FastAPI:
     data_dir = Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
     return create_app(
@@ -29,6 +39,8 @@ def app_from_environment() -> FastAPI:
             clock=parse_clock_override(os.environ.get("RELIABILITY_NOW")),
             describe_models=_describe_models,
             offline="ANTHROPIC_API_KEY" not in os.environ and "OPENAI_API_KEY" not in os.environ,
+            registry_path=data_dir / "subjects.yaml",
+            fetcher_factory=_fetcher_factory(data_dir),
         )
     )
 

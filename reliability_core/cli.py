@@ -21,7 +21,7 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from reliability_core.averitec import default_averitec_path, import_averitec
@@ -31,24 +31,28 @@ from reliability_core.backtest import (
     run_backtest,
     store_backtest_result,
 )
-from reliability_core.clock import parse_clock_override
+from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.gold import load_gold, save_gold, validate_gold_file
 from reliability_core.models import ClaimVerdict
 from reliability_core.providers.assignment import build_gateway
+from reliability_core.registry import load_registry
+from reliability_core.rescore import rule
 from reliability_core.steward import (
     RulingRequest,
     build_steward_queue,
     open_items,
     read_rulings,
     read_steward_queue,
-    record_ruling,
     store_steward_queue,
 )
 from reliability_core.version import method_version
-from reliability_core.warehouse import Ledger, Warehouse
+from reliability_core.warehouse import Ledger, Warehouse, tables
+from reliability_core.web.fetch import SafeFetcher, live_fetcher
+from reliability_core.web.offline import offline_fetcher
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-VERDICTS_TABLE = "claim_verdicts"
+# The table the pipeline's ``verdicts`` asset writes (and the steward reads).
+VERDICTS_TABLE = tables.VERDICTS
 # Writable places inside the project that are not part of it (ignored by git).
 _SCRATCH_DIRS = (PROJECT_ROOT / "data" / "warehouse", PROJECT_ROOT / "data" / "cache")
 
@@ -156,6 +160,23 @@ def steward_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _data_dir() -> Path:
+    return Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
+
+
+def _fetcher_factory(clock: Clock) -> Callable[[], SafeFetcher]:
+    """The safe fetcher the pipeline would use: the live web with a search key, else the
+    offline demo corpus."""
+    if os.environ.get("PERPLEXITY_API_KEY"):
+        return lambda: live_fetcher(clock)
+    return lambda: offline_fetcher(_data_dir() / "corpus", clock)
+
+
+def _registry_kinds() -> dict[str, str]:
+    path = _data_dir() / "subjects.yaml"
+    return {e.id: e.kind for e in load_registry(path)} if path.exists() else {}
+
+
 def steward_rule(args: argparse.Namespace) -> int:
     warehouse = _warehouse(args.warehouse)
     verdict = next(
@@ -174,15 +195,26 @@ def steward_rule(args: argparse.Namespace) -> int:
         reason=args.reason,
         new_verdict=args.new_verdict,
     )
-    outcome = record_ruling(
-        Ledger(warehouse),
-        request,
-        verdict,
-        clock=parse_clock_override(os.environ.get("RELIABILITY_NOW")),
-        method_version=method_version(),
+    clock = parse_clock_override(os.environ.get("RELIABILITY_NOW"))
+    decision = asyncio.run(
+        rule(
+            warehouse,
+            request,
+            verdict,
+            clock=clock,
+            method_version=method_version(),
+            kinds=_registry_kinds(),
+            fetcher_factory=_fetcher_factory(clock),
+        )
     )
-    _print(outcome.model_dump(mode="json"))
-    return 0 if outcome.accepted else 2
+    _print(
+        {
+            **decision.outcome.model_dump(mode="json"),
+            "rescored_report_id": decision.rescored_report_id,
+            "notes": decision.notes,
+        }
+    )
+    return 0 if decision.outcome.accepted else 2
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -217,9 +249,9 @@ def build_parser() -> argparse.ArgumentParser:
         dest="command", required=True
     )
     for name, func, text in (
-        ("build", steward_build, "build and store the queue from stored claim verdicts"),
+        ("build", steward_build, "build and store the queue from stored claim verdicts (the draw is recorded)"),
         ("list", steward_list, "list the stored queue (open items unless --all)"),
-        ("rule", steward_rule, "record a ruling"),
+        ("rule", steward_rule, "record a ruling; a verdict-changing one re-scores the subject at once"),
     ):
         sub = steward.add_parser(name, help=text)
         sub.add_argument(

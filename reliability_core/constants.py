@@ -103,7 +103,8 @@ GATE_MIN_KAPPA_WITH_HUMANS: Final = 0.6  # [#10] "kappa with humans >= 0.6"
 CALIBRATION_BINS: Final = 10  # [#10] equal-width bins of judge confidence for the calibration error
 
 # --- Steward [V] §04, [#10] -----------------------------------------------------------
-STEWARD_SAMPLE_SEED: Final = 20_261_130  # [#10] "a seeded random 10%": fixed so the queue is reproducible
+# [#18] The 10% sample has no fixed seed: a public seed made it predictable. Each build
+# draws one (steward.draw_sample_seed) and records it with the draw.
 
 # --- Re-run stability [#10] ------------------------------------------------------------
 STABILITY_RERUNS: Final = 3  # [#10] "re-runs research and judging for the same claims k times"; [M] reports 1 in 4 verdicts changing

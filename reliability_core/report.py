@@ -106,13 +106,20 @@ def apply_ruling(verdict: ClaimVerdict, ruling: StewardRuling) -> ClaimVerdict:
       judge B verdict the ruling changes nothing.
       After either resolution the disagreement flag stays set (both verdicts are still
       shown), and the reason records which side the steward credited.
-    - ``recheck_quote``: no effect on the verdict (the quote check belongs to extraction).
+    - ``recheck_quote``: the quotes were fetched and checked again
+      (``steward.recheck_quotes``); if any failed, the verdict is held (gate failed
+      "quote re-check failed: ..."), so it is no longer shown or scored; otherwise it
+      stands unchanged.
 
     Every applied ruling is appended to the verdict's ``reason``."""
     note = (
         f"steward {ruling.action} ({ruling.steward}, {ruling.ruled_at.date().isoformat()}): {ruling.reason}"
     )
     reason = f"{verdict.reason}; {note}" if verdict.reason else note
+    if ruling.action == "recheck_quote" and ruling.quote_recheck_failed:
+        failed = [f"quote re-check failed: {f}" for f in ruling.quote_recheck_failed]
+        gate = verdict.gate.model_copy(update={"shown": False, "failed": [*verdict.gate.failed, *failed]})
+        return verdict.model_copy(update={"gate": gate, "reason": reason})
     if ruling.action in ("uphold", "recheck_quote"):
         return verdict.model_copy(update={"reason": reason})
     if ruling.action == "demote":

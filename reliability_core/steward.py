@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Mapping, Sequence
+import secrets
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Literal
 
@@ -20,26 +21,29 @@ from pydantic import Field
 from reliability_core.clock import Clock
 from reliability_core.constants import (
     STEWARD_SAMPLE_RATE,
-    STEWARD_SAMPLE_SEED,
     STEWARD_WINDOW_DAYS,
     VERDICT_VALUES,
 )
 from reliability_core.ids import stable_id
 from reliability_core.models import (
     SCORED_VERDICTS,
+    Claim,
     ClaimVerdict,
     EvidenceItem,
-    PageSnapshot,
     Record,
     StampedRecord,
     StewardRuling,
 )
 from reliability_core.models.reports import StewardAction
-from reliability_core.text.quotes import verify_evidence_quote
-from reliability_core.warehouse import Ledger, Warehouse
+from reliability_core.text.quotes import verify_evidence_quote, verify_quote
+from reliability_core.warehouse import Ledger, Warehouse, tables
+from reliability_core.web.fetch import SafeFetcher
 
-QUEUE_TABLE = "steward_queue"
-RULINGS_TABLE = "steward_rulings"
+QUEUE_TABLE = tables.STEWARD_QUEUE
+RULINGS_TABLE = tables.RULINGS_LEDGER
+DRAWS_LEDGER = "steward_draws"  # ledger table: every sample draw, with its seed
+DRAWS_PARTITION = "queue"
+RECHECKS_LEDGER = "quote_rechecks"  # ledger table: outcomes of "re-run the quote check"
 STEWARD_ACTIONS: tuple[StewardAction, ...] = (
     "uphold",
     "demote",
@@ -82,7 +86,15 @@ def sample_size(eligible: int, rate: float = STEWARD_SAMPLE_RATE) -> int:
     return math.ceil(rate * eligible - 1e-9) if eligible > 0 else 0
 
 
-def seeded_sample(claim_ids: Iterable[str], k: int, seed: int = STEWARD_SAMPLE_SEED) -> list[str]:
+def draw_sample_seed() -> int:
+    """[V] §04 "a random 10%": a sample anyone could compute in advance (a fixed public
+    seed) can be gamed, so every build draws a fresh seed from the operating system's
+    cryptographic random source. The seed is recorded with the draw (``StewardDraw``), so
+    the sample can be re-derived and audited afterwards, never predicted before."""
+    return secrets.randbits(63)
+
+
+def seeded_sample(claim_ids: Iterable[str], k: int, seed: int) -> list[str]:
     """A seeded random choice of ``k`` claim ids: the ids are sorted first, so the same
     set and seed always give the same sample, whatever order they arrived in."""
     ordered = sorted(set(claim_ids))
@@ -126,6 +138,23 @@ class StewardQueue(Record):
     seed: int
     window_days: int
     detection_probability: dict[int, float]  # k faked or wrong verdicts -> chance at least one is sampled
+    drawn_at: datetime
+    method_version: str = ""
+    eligible_claim_ids: list[str] = Field(default_factory=list)
+    sampled_claim_ids: list[str] = Field(default_factory=list)
+
+
+class StewardDraw(StampedRecord):
+    """The record of one sample draw: when, with which seed, out of which verdicts, and
+    what it chose; ``seeded_sample(eligible, sampled count, seed)`` reproduces it."""
+
+    id: str
+    drawn_at: datetime
+    seed: int
+    rate: float
+    window_days: int
+    eligible_claim_ids: list[str]
+    sampled_claim_ids: list[str]
 
 
 def build_steward_queue(
@@ -133,14 +162,16 @@ def build_steward_queue(
     *,
     clock: Clock,
     method_version: str,
-    seed: int = STEWARD_SAMPLE_SEED,
+    seed: int | None = None,
     rate: float = STEWARD_SAMPLE_RATE,
     window_days: int = STEWARD_WINDOW_DAYS,
 ) -> StewardQueue:
     """[V] §04 "Every dispute, plus a random 10% of everything verified in the last
-    seven days": all disputed or held claims, plus a seeded random ``rate`` of the
-    other verdicts (not "unresolvable") decided in the window."""
+    seven days": all disputed or held claims, plus a random ``rate`` of the other
+    verdicts (not "unresolvable") decided in the window, drawn with a fresh unpredictable
+    seed (``draw_sample_seed``) unless one is given (tests, re-deriving a recorded draw)."""
     now = clock.now()
+    seed = draw_sample_seed() if seed is None else seed
     reasons: dict[str, list[QueueReason]] = {}
     for verdict in verdicts:
         found: list[QueueReason] = []
@@ -189,12 +220,28 @@ def build_steward_queue(
         seed=seed,
         window_days=window_days,
         detection_probability={k: detection_probability(k, rate) for k in _DETECTION_SHOWN_FOR},
+        drawn_at=now,
+        method_version=method_version,
+        eligible_claim_ids=sorted(set(eligible)),
+        sampled_claim_ids=sampled,
     )
 
 
 def store_steward_queue(warehouse: Warehouse, queue: StewardQueue) -> list[str]:
     """Write the queue, one partition per subject (each build replaces the subject's
-    queue; rulings live in the ledger, so nothing ruled on is lost)."""
+    queue; rulings live in the ledger, so nothing ruled on is lost), and record the draw
+    in the append-only ``steward_draws`` ledger."""
+    draw = StewardDraw(
+        method_version=queue.method_version,
+        id=stable_id("draw", queue.drawn_at.isoformat(), str(queue.seed)),
+        drawn_at=queue.drawn_at,
+        seed=queue.seed,
+        rate=queue.sample_rate,
+        window_days=queue.window_days,
+        eligible_claim_ids=queue.eligible_claim_ids,
+        sampled_claim_ids=queue.sampled_claim_ids,
+    )
+    Ledger(warehouse).append(DRAWS_LEDGER, DRAWS_PARTITION, [(draw.id, draw)])
     by_subject: dict[str, list[StewardQueueItem]] = {}
     for item in queue.items:
         by_subject.setdefault(item.subject_id, []).append(item)
@@ -283,12 +330,22 @@ def record_ruling(
     *,
     clock: Clock,
     method_version: str,
+    quote_recheck: QuoteRecheckOutcome | None = None,
 ) -> RulingOutcome:
-    """Validate a ruling and append it to the ledger with who, when and why."""
+    """Validate a ruling and append it to the ledger with who, when and why. A
+    ``recheck_quote`` ruling carries the outcome of the fresh check (``recheck_quotes``):
+    the outcome goes to the ``quote_rechecks`` ledger and the ruling names its failures,
+    which hold the verdict (``report.apply_ruling``)."""
     problems = ruling_problems(request, verdict)
+    if request.action == "recheck_quote" and quote_recheck is None:
+        problems.append("the quote check was not re-run (no fetcher to read the pages again)")
     if problems:
         return RulingOutcome(accepted=False, problems=problems)
     ruled_at = clock.now()
+    failed: list[str] = []
+    if request.action == "recheck_quote" and quote_recheck is not None:
+        ledger.append(RECHECKS_LEDGER, request.subject_id, [(quote_recheck.id, quote_recheck)])
+        failed = quote_recheck.failures
     ruling = StewardRuling(
         method_version=method_version,
         id=stable_id(
@@ -301,6 +358,8 @@ def record_ruling(
         ruled_at=ruled_at,
         reason=request.reason.strip(),
         new_verdict=request.new_verdict,
+        quote_recheck_id=quote_recheck.id if quote_recheck is not None else None,
+        quote_recheck_failed=failed,
     )
     ledger.append(RULINGS_TABLE, request.subject_id, [(ruling.id, ruling)])
     return RulingOutcome(accepted=True, ruling=ruling)
@@ -315,12 +374,16 @@ def read_rulings(ledger: Ledger, subject_id: str) -> list[StewardRuling]:
 
 
 class QuoteRecheck(Record):
-    """The quote check of one evidence item, run again on its stored page snapshot."""
+    """One quote checked again on a fresh fetch of its page."""
 
-    evidence_id: str
-    snapshot_id: str
+    quote_of: Literal["claim", "evidence"]
+    item_id: str  # the claim id or the evidence id
+    url: str
     was_verified: bool
     now_verified: bool
+    fetch_outcome: str
+    fetched_at: datetime
+    sha256: str | None
     reason: str
 
     @property
@@ -328,27 +391,78 @@ class QuoteRecheck(Record):
         return self.was_verified != self.now_verified
 
 
-def recheck_evidence_quotes(
-    evidence: Sequence[EvidenceItem], snapshots: Mapping[str, PageSnapshot]
-) -> list[QuoteRecheck]:
-    """[V] §04 "Re-run the mechanical quote check": each evidence quote is checked again,
-    word for word after normalisation, against the stored snapshot it was read from
-    (never a fresh fetch), with the 20-600 character rule of evidence quotes."""
-    out: list[QuoteRecheck] = []
-    for item in evidence:
-        snapshot = snapshots.get(item.snapshot_id)
-        if snapshot is None:
-            verified, reason = False, "the page snapshot is not stored: the quote cannot be verified"
+class QuoteRecheckOutcome(StampedRecord):
+    """What "re-run the quote check" found for one claim; stored in the ``quote_rechecks``
+    ledger under the id of the ruling that asked for it."""
+
+    id: str
+    subject_id: str
+    claim_id: str
+    checked_at: datetime
+    checks: list[QuoteRecheck]
+
+    @property
+    def failures(self) -> list[str]:
+        """Plain-word reasons of every quote that did not verify on the fresh fetch."""
+        return [f"{c.quote_of} quote at {c.url}: {c.reason}" for c in self.checks if not c.now_verified]
+
+
+async def recheck_quotes(
+    claim: Claim,
+    evidence: Sequence[EvidenceItem],
+    fetcher: SafeFetcher,
+    *,
+    subject_id: str,
+    clock: Clock,
+    method_version: str,
+    outcome_id: str,
+) -> QuoteRecheckOutcome:
+    """[V] §04 "re-run the mechanical quote check": the claim's page and every page of the
+    evidence its verdict rests on (verified, admitted items) are fetched again through the
+    safe fetcher (robots.txt, address checks) and each quote is checked word for word on
+    the fresh text: the claim's quote by ``verify_quote``, evidence quotes by
+    ``verify_evidence_quote`` (20-600 characters). A page that cannot be fetched now leaves
+    its quote unverified, with the fetch's reason."""
+    targets: list[tuple[Literal["claim", "evidence"], str, str, str, bool]] = [
+        ("claim", claim.id, claim.url, claim.quote, claim.quote_verified)
+    ]
+    targets += [
+        ("evidence", e.id, e.url, e.quote, e.quote_verified)
+        for e in evidence
+        if e.claim_id == claim.id and e.quote_verified and not e.excluded
+    ]
+    snapshots = {url: await fetcher.snapshot(url, method_version) for url in dict.fromkeys(t[2] for t in targets)}
+    checks = []
+    for quote_of, item_id, url, quote, was_verified in targets:
+        snapshot = snapshots[url]
+        if snapshot.outcome != "ok":
+            verified, reason = False, f"page not read again ({snapshot.outcome}: {snapshot.reason or 'no text'})"
         else:
-            check = verify_evidence_quote(item.quote, snapshot.text)
+            check = verify_quote(quote, snapshot.text) if quote_of == "claim" else verify_evidence_quote(quote, snapshot.text)
             verified, reason = check.verified, check.reason
-        out.append(
+        checks.append(
             QuoteRecheck(
-                evidence_id=item.id,
-                snapshot_id=item.snapshot_id,
-                was_verified=item.quote_verified,
+                quote_of=quote_of,
+                item_id=item_id,
+                url=url,
+                was_verified=was_verified,
                 now_verified=verified,
+                fetch_outcome=snapshot.outcome,
+                fetched_at=snapshot.fetched_at,
+                sha256=snapshot.sha256,
                 reason=reason,
             )
         )
-    return out
+    return QuoteRecheckOutcome(
+        method_version=method_version,
+        id=outcome_id,
+        subject_id=subject_id,
+        claim_id=claim.id,
+        checked_at=clock.now(),
+        checks=checks,
+    )
+
+
+def read_quote_rechecks(ledger: Ledger, subject_id: str) -> list[QuoteRecheckOutcome]:
+    """Every stored quote re-check of a subject's claims."""
+    return ledger.read_all(RECHECKS_LEDGER, subject_id, QuoteRecheckOutcome)

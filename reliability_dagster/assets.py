@@ -16,25 +16,19 @@ from reliability_core.evidence import EvidenceResult
 from reliability_core.models import (
     CandidateDocument,
     Claim,
-    ClaimVerdict,
     DocumentSelection,
-    DroppedStatement,
-    EvidenceItem,
     PageSnapshot,
     Report,
     ResolutionCriteria,
     SampleMembership,
     SearchResultSet,
-    Statement,
-    SubjectResponse,
 )
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.refresh import retriage_as_due
 from reliability_core.registry import load_registry
 from reliability_core.render import report_chart_png, report_markdown
-from reliability_core.report import build_report, latest_report, sequenced
+from reliability_core.rescore import publish_report, report_from_stored
 from reliability_core.sampling import derive_claim_seed, sample_claims
-from reliability_core.scoring import ReportPriorLookup
 from reliability_core.selection import derive_seed, rank_documents
 from reliability_core.stages import (
     SnapshotRef,
@@ -45,7 +39,6 @@ from reliability_core.stages import (
     snapshot_documents,
     snapshot_refs,
 )
-from reliability_core.steward import read_rulings
 from reliability_core.warehouse import tables
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
 from reliability_dagster.partitions import subjects_partitions
@@ -514,42 +507,26 @@ def verdicts(
     )
 
 
-def _latest_reports(stage: Stage) -> list[Report]:
-    found = (latest_report(stage.warehouse.read(tables.REPORTS, s, Report)) for s in stage.warehouse.subjects(tables.REPORTS))
-    return [report for report in found if report is not None]
-
-
 def build_subject_report(stage: Stage, models_used: dict[str, str]) -> Report:
-    """Everything stored for the subject, scored into a report (also what the
-    report-recompute check calls, so both read the same tables)."""
-    read = stage.warehouse.read
-    s = stage.subject_id
+    """Everything stored for the subject, scored into a report
+    (``reliability_core.rescore.report_from_stored``: also what the report-recompute check
+    and a steward's re-score call, so all three read the same tables)."""
     kinds = {e.id: e.kind for e in load_registry(data_dir() / "subjects.yaml")}
-    coverage = stage.coverage()
-    if coverage is None:
-        raise dg.Failure(description=f"no coverage decision stored for {s}")
-    return build_report(
-        subject_id=s,
+    report = report_from_stored(
+        stage.warehouse,
+        stage.subject_id,
         subject_name=stage.entry.name,
-        coverage=coverage,
-        candidates=read(tables.CANDIDATES, s, CandidateDocument),
-        selections=read(tables.DOCUMENT_SAMPLE, s, DocumentSelection),
-        statements=read(tables.STATEMENTS, s, Statement),
-        dropped=read(tables.DROPPED, s, DroppedStatement),
-        claims=read(tables.CLAIMS, s, Claim),
-        samples=read(tables.CLAIM_SAMPLE, s, SampleMembership),
-        criteria=read(tables.CRITERIA, s, ResolutionCriteria),
-        evidence=read(tables.EVIDENCE, s, EvidenceItem),
-        verdicts=read(tables.VERDICTS, s, ClaimVerdict),
-        responses=stage.ledger.read_all(tables.RESPONSES_LEDGER, s, SubjectResponse),
-        rulings=read_rulings(stage.ledger, s),
-        prior_lookup=ReportPriorLookup(kind=stage.entry.kind, subject_id=s, reports=_latest_reports(stage), kinds=kinds),
+        kind=stage.entry.kind,
+        kinds=kinds,
         models_used=models_used,
         offline=stage.offline,
         rehearsal=stage.rehearsal,
         clock=stage.clock,
         method_version=stage.method_version,
     )
+    if report is None:
+        raise dg.Failure(description=f"no coverage decision stored for {stage.subject_id}")
+    return report
 
 
 @_subject_asset(
@@ -598,10 +575,7 @@ def subject_report(
     scored = stage.warehouse.read(SCORED_REPORTS, stage.subject_id, Report)
     if not scored:
         raise dg.Failure(description="no scored report to publish")
-    stored = stage.warehouse.read(tables.REPORTS, stage.subject_id, Report)
-    report = sequenced(scored[-1], stored)
-    history = [r for r in stored if r.content_hash != report.content_hash]
-    stage.warehouse.write(tables.REPORTS, stage.subject_id, [*history, report])
+    report = publish_report(stage.warehouse, scored[-1])
     chart = report_chart_png(report)
     chart_path = publish_chart(stage, report, chart)
     markdown = report_markdown(report, include_claims=False)
@@ -612,7 +586,7 @@ def subject_report(
             "chart_path": dg.MetadataValue.path(chart_path),
             "content_hash": report.content_hash,
             "served_until": report.served_until.isoformat(),
-            "reports_kept": len(history) + 1,
+            "reports_kept": len(stage.warehouse.read(tables.REPORTS, stage.subject_id, Report)),
         }
     )
 

@@ -19,6 +19,7 @@ from reliability_dagster.jobs import (
 from reliability_dagster.resources import default_resources
 from reliability_dagster.sensors import (
     due_date_sensor,
+    first_report_sensor,
     gold_set_sensor,
     staleness_sensor,
     subject_registry_sensor,
@@ -34,7 +35,7 @@ def build_definitions(resources: Mapping[str, Any]) -> dg.Definitions:
         asset_checks=subject_checks,
         jobs=[quick_report_job, refresh_job, recheck_job, backtest_job, stability_job, steward_job],
         schedules=[steward_schedule],
-        sensors=[subject_registry_sensor, staleness_sensor, due_date_sensor, gold_set_sensor],
+        sensors=[subject_registry_sensor, first_report_sensor, staleness_sensor, due_date_sensor, gold_set_sensor],
         resources=dict(resources),
         executor=dg.in_process_executor,
     )

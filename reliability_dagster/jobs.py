@@ -59,7 +59,7 @@ steward_job = dg.define_asset_job(
     STEWARD_JOB,
     selection=dg.AssetSelection.groups(STEWARD_GROUP),
     executor_def=dg.in_process_executor,
-    description="Queue every disputed or held claim plus a seeded random 10% of last week's verdicts.",
+    description="Queue every disputed or held claim plus a random 10% of last week's verdicts (a fresh seed each build, recorded).",
 )
 
 steward_schedule = dg.ScheduleDefinition(

@@ -1,4 +1,6 @@
-"""Sensors: new subjects, stale reports, claims falling due, gold-set changes.
+"""Sensors: the registry's partitions, first reports, stale reports, claims falling due,
+gold-set changes. Only the registry sensor (partitions, no runs) runs by default; the
+ones that request runs spend credit with API keys set, so they start stopped.
 
 Each sensor asks a pure rule of ``reliability_core`` and turns the answer into
 run requests with idempotent run keys, so a sensor that ticks twice asks for
@@ -24,7 +26,12 @@ from reliability_core.report import latest_report
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, tables
 from reliability_dagster.jobs import BACKTEST_JOB, QUICK_REPORT_JOB, RECHECK_JOB, REFRESH_JOB
-from reliability_dagster.partitions import GOLD_SETS, subjects_partitions
+from reliability_dagster.partitions import (
+    GOLD_SETS_PARTITIONS,
+    SUBJECTS_PARTITIONS,
+    gold_set_partitions,
+    subjects_partitions,
+)
 from reliability_dagster.resources import ClockResource, WarehouseResource, averitec_path, data_dir
 
 
@@ -36,23 +43,78 @@ def _now(clock: ClockResource) -> datetime:
     return clock.clock().now().astimezone(UTC)
 
 
-@dg.sensor(job_name=QUICK_REPORT_JOB, minimum_interval_seconds=60, default_status=dg.DefaultSensorStatus.RUNNING)
+# Sensors that request runs spend model and search credit once API keys are set, so they
+# start stopped; the description (shown on the sensor's page in the UI) says how to start one.
+_HOW_TO_START = (
+    " It requests runs, which spend model and search credit when API keys are set, so it starts "
+    "stopped: turn it on in the UI (Automation, then the sensor, then the Running toggle) or with "
+    "`dagster sensor start {name} -w workspace.yaml`; sensors tick while the daemon runs (`make ui` starts it)."
+)
+
+
+def _spending(name: str, description: str) -> str:
+    return description + _HOW_TO_START.format(name=name)
+
+
+def registry_partition_changes(registered: list[str], known: list[str]) -> tuple[list[str], list[str]]:
+    """Partitions follow the registry: (ids to add, partitions to remove)."""
+    registry = set(registered)
+    return [s for s in registered if s not in set(known)], sorted(set(known) - registry)
+
+
+@dg.sensor(
+    minimum_interval_seconds=30,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="Keeps the subject partitions equal to the registry data/subjects.yaml: adds a partition for "
+    "every new entry and removes partitions whose subject left the registry (or was mistyped in the UI). "
+    "Requests no run, so it costs nothing and runs by default.",
+)
 def subject_registry_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
-    """New entries in the subject registry add partitions and request their
-    first run in the same tick."""
+    """New registry entries add partitions; partitions not in the registry are removed."""
     registry_path = data_dir() / "subjects.yaml"
     entries = load_registry(registry_path)
-    known = set(context.instance.get_dynamic_partitions(subjects_partitions.name or "subjects"))
-    new_ids = [e.id for e in entries if e.id not in known]
+    known = context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS)
+    added, removed = registry_partition_changes([e.id for e in entries], list(known))
+    requests: list[dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest] = []
+    if added:
+        requests.append(subjects_partitions.build_add_request(added))
+    if removed:
+        requests.append(subjects_partitions.build_delete_request(removed))
     digest = hashlib.sha256(registry_path.read_bytes()).hexdigest()[:16]
     return dg.SensorResult(
-        run_requests=[dg.RunRequest(partition_key=s, run_key=f"first:{s}") for s in new_ids],
-        dynamic_partitions_requests=[subjects_partitions.build_add_request(new_ids)] if new_ids else [],
+        dynamic_partitions_requests=requests,
         cursor=json.dumps({"registry_sha256": digest, "subjects": len(entries)}),
     )
 
 
-@dg.sensor(job_name=REFRESH_JOB, minimum_interval_seconds=3600, default_status=dg.DefaultSensorStatus.RUNNING)
+@dg.sensor(
+    job_name=QUICK_REPORT_JOB,
+    minimum_interval_seconds=60,
+    default_status=dg.DefaultSensorStatus.STOPPED,
+    description=_spending(
+        "first_report_sensor", "Requests the first quick report of every registered subject that has none yet."
+    ),
+)
+def first_report_sensor(context: dg.SensorEvaluationContext, warehouse: WarehouseResource) -> dg.SensorResult:
+    """A registered subject without a stored report gets its first run (run key ``first:<id>``)."""
+    store = warehouse.warehouse()
+    registered = {e.id for e in load_registry(data_dir() / "subjects.yaml")}
+    waiting = [
+        s
+        for s in context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS)
+        if s in registered and not store.exists(tables.REPORTS, s)
+    ]
+    return dg.SensorResult(run_requests=[dg.RunRequest(partition_key=s, run_key=f"first:{s}") for s in waiting])
+
+
+@dg.sensor(
+    job_name=REFRESH_JOB,
+    minimum_interval_seconds=3600,
+    default_status=dg.DefaultSensorStatus.STOPPED,
+    description=_spending(
+        "staleness_sensor", "Requests a refresh of every report older than 90 days (served stale meanwhile)."
+    ),
+)
 def staleness_sensor(
     context: dg.SensorEvaluationContext, warehouse: WarehouseResource, clock: ClockResource
 ) -> dg.SensorResult:
@@ -63,7 +125,7 @@ def staleness_sensor(
     ledger = Ledger(store)
     now = _now(clock)
     requests = []
-    for subject in context.instance.get_dynamic_partitions("subjects"):
+    for subject in context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS):
         latest = latest_report(store.read(tables.REPORTS, subject, Report))
         if latest is None:
             continue
@@ -87,7 +149,14 @@ def staleness_sensor(
     return dg.SensorResult(run_requests=requests)
 
 
-@dg.sensor(job_name=RECHECK_JOB, minimum_interval_seconds=3600, default_status=dg.DefaultSensorStatus.RUNNING)
+@dg.sensor(
+    job_name=RECHECK_JOB,
+    minimum_interval_seconds=3600,
+    default_status=dg.DefaultSensorStatus.STOPPED,
+    description=_spending(
+        "due_date_sensor", "Re-checks a subject whose not-yet-due claims are falling due (daily, weekly, monthly)."
+    ),
+)
 def due_date_sensor(
     context: dg.SensorEvaluationContext, warehouse: WarehouseResource, clock: ClockResource
 ) -> dg.SensorResult:
@@ -97,7 +166,7 @@ def due_date_sensor(
     store = warehouse.warehouse()
     today = _now(clock).date()
     requests = []
-    for subject in context.instance.get_dynamic_partitions("subjects"):
+    for subject in context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS):
         pending = [c for c in store.read(tables.CLAIMS, subject, Claim) if c.triage == "not_yet_due" and c.deadline]
         if not pending:
             continue
@@ -124,17 +193,33 @@ def gold_set_fingerprints(gold_dir: Path, averitec_file: Path) -> dict[str, str]
     return {name: hashlib.sha256(path.read_bytes()).hexdigest()[:16] for name, path in files.items()}
 
 
-@dg.sensor(job_name=BACKTEST_JOB, minimum_interval_seconds=300, default_status=dg.DefaultSensorStatus.RUNNING)
+@dg.sensor(
+    job_name=BACKTEST_JOB,
+    minimum_interval_seconds=300,
+    default_status=dg.DefaultSensorStatus.STOPPED,
+    description=_spending(
+        "gold_set_sensor",
+        "Adds a gold-set partition for every data/gold/*.jsonl file (new files included) and requests the "
+        "backtest of a new or changed gold set, or of every set under a new method version.",
+    ),
+)
 def gold_set_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """A new or changed gold-set file, or a new method version, requests the
-    gold-set backtest ([R] "We test every version of the Ref")."""
+    gold-set backtest ([R] "We test every version of the Ref"). Gold sets are whatever
+    files are there: a new file becomes a partition in the same tick."""
     previous = json.loads(context.cursor) if context.cursor else {}
     fingerprints = gold_set_fingerprints(data_dir() / "gold", averitec_path())
     version = method_version()
+    known = set(context.instance.get_dynamic_partitions(GOLD_SETS_PARTITIONS))
+    new_sets = [name for name in fingerprints if name not in known]
+    gone = sorted(known - set(fingerprints))
+    partition_requests: list[dg.AddDynamicPartitionsRequest | dg.DeleteDynamicPartitionsRequest] = []
+    if new_sets:
+        partition_requests.append(gold_set_partitions.build_add_request(new_sets))
+    if gone:
+        partition_requests.append(gold_set_partitions.build_delete_request(gone))
     requests = []
     for name, digest in fingerprints.items():
-        if name not in GOLD_SETS:
-            continue
         changed = previous.get("files", {}).get(name) != digest or previous.get("method_version") != version
         if changed:
             requests.append(
@@ -144,6 +229,8 @@ def gold_set_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
                 )
             )
     return dg.SensorResult(
-        run_requests=requests, cursor=json.dumps({"files": fingerprints, "method_version": version})
+        run_requests=requests,
+        dynamic_partitions_requests=partition_requests,
+        cursor=json.dumps({"files": fingerprints, "method_version": version}),
     )
 

@@ -158,7 +158,7 @@ def rerun_stability(
 @dg.asset(
     group_name=STEWARD_GROUP,
     kinds={"python", "parquet"},
-    description="Every disputed or held claim plus a seeded random 10% of the last 7 days' verdicts, for a human steward.",
+    description="Every disputed or held claim plus a random 10% of the last 7 days' verdicts (fresh seed, recorded), for a human steward.",
 )
 def steward_queue(
     warehouse: WarehouseResource, clock: ClockResource, providers: ProvidersResource

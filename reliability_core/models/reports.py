@@ -103,6 +103,10 @@ class StewardRuling(StampedRecord):
     ruled_at: datetime
     reason: str
     new_verdict: str | None = None
+    # [#18] "re-run the quote check": the stored outcome's id and every quote that failed
+    # on the fresh fetch (a failure holds the verdict; see report.apply_ruling)
+    quote_recheck_id: str | None = None
+    quote_recheck_failed: list[str] = Field(default_factory=list)
 
 
 class Report(StampedRecord):

@@ -19,6 +19,7 @@ def test_code_location_loads_with_every_job_sensor_and_schedule() -> None:
     } <= jobs
     assert {s.name for s in repository.sensor_defs} == {
         "subject_registry_sensor",
+        "first_report_sensor",
         "staleness_sensor",
         "due_date_sensor",
         "gold_set_sensor",

@@ -13,6 +13,7 @@ from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_dagster.resources import ClockResource, WarehouseResource
 from reliability_dagster.sensors import (
     due_date_sensor,
+    first_report_sensor,
     gold_set_sensor,
     staleness_sensor,
     subject_registry_sensor,
@@ -72,18 +73,48 @@ def _resources(tmp_path: Path, now: datetime) -> dict[str, object]:
     }
 
 
-def test_new_registry_entries_add_partitions_and_request_first_runs_in_one_tick(data_dir: Path) -> None:
+def test_partitions_follow_the_registry_new_entries_added_and_removed_ones_deleted(data_dir: Path) -> None:
     with dg.DagsterInstance.ephemeral() as instance:
+        instance.add_dynamic_partitions("subjects", ["northwnd-energy"])  # mistyped in the UI
         result = subject_registry_sensor(dg.build_sensor_context(instance=instance))
-        keys = {r.partition_key for r in result.run_requests or []}
-        assert "northwind-energy" in keys and len(keys) >= 5
-        assert {r.run_key for r in result.run_requests or []} == {f"first:{k}" for k in keys}
-        added = result.dynamic_partitions_requests[0]
-        assert set(added.partition_keys or []) == keys
-        instance.add_dynamic_partitions("subjects", sorted(keys))
+        assert not result.run_requests, "keeping partitions costs nothing and starts no run"
+        added, removed = result.dynamic_partitions_requests
+        assert isinstance(added, dg.AddDynamicPartitionsRequest) and "northwind-energy" in added.partition_keys
+        assert isinstance(removed, dg.DeleteDynamicPartitionsRequest)
+        assert list(removed.partition_keys) == ["northwnd-energy"]
+        instance.add_dynamic_partitions("subjects", list(added.partition_keys))
+        instance.delete_dynamic_partition("subjects", "northwnd-energy")
 
         again = subject_registry_sensor(dg.build_sensor_context(instance=instance, cursor=result.cursor))
-        assert not again.run_requests and not again.dynamic_partitions_requests
+        assert not again.dynamic_partitions_requests
+        registry = data_dir / "subjects.yaml"
+        registry.write_text(registry.read_text().replace("id: jonas-pike", "id: jonas-pike-renamed"))
+        moved = subject_registry_sensor(dg.build_sensor_context(instance=instance))
+        add, delete = moved.dynamic_partitions_requests
+        assert list(add.partition_keys) == ["jonas-pike-renamed"] and list(delete.partition_keys) == ["jonas-pike"]
+
+
+def test_first_report_sensor_requests_a_run_for_each_registered_subject_without_a_report(
+    data_dir: Path, tmp_path: Path
+) -> None:
+    store = Warehouse(str(tmp_path / "warehouse"))
+    store.write(tables.REPORTS, "northwind-energy", [_report("northwind-energy")])
+    with dg.DagsterInstance.ephemeral() as instance:
+        instance.add_dynamic_partitions("subjects", ["northwind-energy", "amara-okafor", "stray"])
+        context = dg.build_sensor_context(instance=instance, resources=_resources(tmp_path, GENERATED))
+        result = first_report_sensor(context)
+    assert [(r.partition_key, r.run_key) for r in result.run_requests or []] == [("amara-okafor", "first:amara-okafor")]
+
+
+def test_sensors_that_spend_money_start_stopped_and_say_how_to_start_them() -> None:
+    from reliability_dagster.definitions import defs
+
+    sensors = {s.name: s for s in defs.sensors or []}
+    assert sensors["subject_registry_sensor"].default_status == dg.DefaultSensorStatus.RUNNING
+    for name in ("first_report_sensor", "staleness_sensor", "due_date_sensor", "gold_set_sensor"):
+        sensor = sensors[name]
+        assert sensor.default_status == dg.DefaultSensorStatus.STOPPED, name
+        assert f"dagster sensor start {name}" in (sensor.description or "") and "credit" in (sensor.description or "")
 
 
 def test_stale_report_requests_one_refresh_per_period_and_records_it(tmp_path: Path) -> None:
@@ -136,6 +167,19 @@ def test_not_yet_due_claims_are_rechecked_on_the_cadence(
         result = due_date_sensor(dg.build_sensor_context(instance=instance, resources=_resources(tmp_path, now)))
     keys = [r.run_key for r in result.run_requests or []]
     assert keys == (["acme:recheck:2026-11-30"] if due else [])
+
+
+def test_a_brand_new_gold_set_file_becomes_a_partition_and_is_backtested(data_dir: Path) -> None:
+    (data_dir / "gold" / "starter.jsonl").write_text('{"id": "g1"}\n')
+    with dg.DagsterInstance.ephemeral() as instance:
+        first = gold_set_sensor(dg.build_sensor_context(instance=instance))
+        instance.add_dynamic_partitions("gold_sets", ["starter"])
+        (data_dir / "gold" / "energy-claims-2026.jsonl").write_text('{"id": "e1"}\n')
+        later = gold_set_sensor(dg.build_sensor_context(instance=instance, cursor=first.cursor))
+    (added,) = later.dynamic_partitions_requests
+    assert isinstance(added, dg.AddDynamicPartitionsRequest) and list(added.partition_keys) == ["energy-claims-2026"]
+    keys = [r.partition_key.keys_by_dimension for r in later.run_requests or []]  # type: ignore[union-attr]
+    assert keys == [{"gold_set": "energy-claims-2026", "judges": "configured"}]
 
 
 def test_gold_set_change_or_new_method_version_requests_a_backtest(data_dir: Path) -> None:

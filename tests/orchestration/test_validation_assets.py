@@ -15,6 +15,7 @@ def test_backtest_over_the_starter_gold_set_measures_every_metric_and_evaluates_
 ) -> None:
     definitions = build_definitions(pipeline.resources)
     key = dg.MultiPartitionKey({"gold_set": "starter", "judges": "configured"})
+    pipeline.instance.add_dynamic_partitions("gold_sets", ["starter"])  # as the gold-set sensor adds it
     result = definitions.resolve_job_def("backtest_gold_set").execute_in_process(
         instance=pipeline.instance, partition_key=key
     )
@@ -62,10 +63,12 @@ def test_methodology_reports_error_rates_only_from_live_judges(pipeline: Pipelin
     from fastapi.testclient import TestClient
 
     from reliability_api.app import ApiSettings, create_app
-    from reliability_core.backtest import BacktestResult
+    from reliability_core.backtest import BacktestResult, store_backtest_result
+    from reliability_core.warehouse import Ledger
 
     definitions = build_definitions(pipeline.resources)
     key = dg.MultiPartitionKey({"gold_set": "starter", "judges": "configured"})
+    pipeline.instance.add_dynamic_partitions("gold_sets", ["starter"])  # as the gold-set sensor adds it
     assert (
         definitions.resolve_job_def("backtest_gold_set")
         .execute_in_process(instance=pipeline.instance, partition_key=key)
@@ -80,8 +83,8 @@ def test_methodology_reports_error_rates_only_from_live_judges(pipeline: Pipelin
     offline_result = pipeline.warehouse.read(
         tables.BACKTESTS, pipeline.warehouse.subjects(tables.BACKTESTS)[0], BacktestResult
     )[0]
-    live = offline_result.model_copy(update={"offline": False, "error_rates": "measured"})
-    pipeline.warehouse.write(tables.BACKTESTS, "starter--live", [live])
+    live = offline_result.model_copy(update={"id": f"{offline_result.id}-live", "offline": False, "error_rates": "measured"})
+    store_backtest_result(Ledger(pipeline.warehouse), live)
     measured = client.get("/v1/methodology").json()["error_rates"]
     assert measured["items"] == offline_result.metrics.items
     assert set(measured["gates"]) == {g.gate for g in offline_result.gates}
@@ -97,6 +100,7 @@ def test_backtest_over_the_averitec_dev_set_read_in_place(pipeline: Pipeline) ->
         pytest.skip("the AVeriTeC dev set is not beside the project (../shared/data/averitec/dev.json)")
     definitions = build_definitions(pipeline.resources)
     key = dg.MultiPartitionKey({"gold_set": "averitec-dev", "judges": "configured"})
+    pipeline.instance.add_dynamic_partitions("gold_sets", ["averitec-dev"])
     assert definitions.resolve_job_def("backtest_gold_set").execute_in_process(
         instance=pipeline.instance, partition_key=key
     ).success

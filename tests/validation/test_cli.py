@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from reliability_core.averitec import default_averitec_path
-from reliability_core.cli import VERDICTS_TABLE, main
-from reliability_core.warehouse import Ledger, Warehouse
+from reliability_core.cli import main
+from reliability_core.warehouse import Ledger, Warehouse, tables
 from tests.validation.fakes import claim_verdict
 
 STARTER = Path(__file__).resolve().parents[2] / "data" / "gold" / "starter.jsonl"
@@ -49,7 +49,7 @@ def test_steward_build_list_and_rule(
     monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
     root = str(tmp_path / "warehouse")
     Warehouse(root).write(
-        VERDICTS_TABLE,
+        tables.VERDICTS,  # the table the pipeline writes
         "northwind",
         [claim_verdict("c-disputed", "true", judge_b="false"), claim_verdict("c-fine", "true")],
     )

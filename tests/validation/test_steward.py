@@ -7,17 +7,20 @@ from datetime import timedelta
 import pytest
 
 from reliability_core.clock import FixedClock
-from reliability_core.models import ClaimVerdict, EvidenceItem, PageSnapshot
+from reliability_core.models import ClaimVerdict
 from reliability_core.report import apply_rulings
 from reliability_core.steward import (
+    DRAWS_LEDGER,
+    DRAWS_PARTITION,
     RulingRequest,
+    StewardDraw,
     build_steward_queue,
     detection_probability,
     open_items,
     read_rulings,
     read_steward_queue,
-    recheck_evidence_quotes,
     record_ruling,
+    seeded_sample,
     store_steward_queue,
 )
 from reliability_core.warehouse import Ledger, Warehouse
@@ -57,8 +60,8 @@ def test_queue_holds_every_disputed_and_held_claim_plus_a_tenth_of_recent_verdic
 
 def test_random_sample_is_seeded_and_order_independent(clock: FixedClock) -> None:
     verdicts = _verdicts()
-    first = build_steward_queue(verdicts, clock=clock, method_version="v")
-    again = build_steward_queue(list(reversed(verdicts)), clock=clock, method_version="v")
+    first = build_steward_queue(verdicts, clock=clock, method_version="v", seed=11)
+    again = build_steward_queue(list(reversed(verdicts)), clock=clock, method_version="v", seed=11)
     other = build_steward_queue(verdicts, clock=clock, method_version="v", seed=7)
     ids = [i.claim_id for i in first.items]
     assert ids == [i.claim_id for i in again.items]
@@ -176,50 +179,20 @@ def test_ruled_items_leave_the_open_queue_until_queued_again(clock: FixedClock, 
     assert [i.claim_id for i in open_items(requeued.items, rulings)] == ["disputed-1"]
 
 
-def _evidence(quote: str, verified: bool, snapshot_id: str = "snp-1") -> EvidenceItem:
-    return EvidenceItem(
-        method_version="v",
-        id=f"evd-{snapshot_id}",
-        claim_id="c",
-        subject_id="northwind",
-        url="https://wire.example/a",
-        final_url=None,
-        snapshot_id=snapshot_id,
-        snapshot_sha256=None,
-        http_status=200,
-        fetched_at=DECIDED,
-        quote=quote,
-        quote_verified=verified,
-        source_class="wire_service",
-        publisher="The Wire",
-        independent=True,
-        side="for",
-    )
-
-
-def _snapshot(text: str) -> PageSnapshot:
-    return PageSnapshot(
-        method_version="v",
-        id="snp-1",
-        url="https://wire.example/a",
-        final_url=None,
-        status=200,
-        fetched_at=DECIDED,
-        sha256=None,
-        byte_count=len(text),
-        content_type="text/html",
-        outcome="ok",
-        text=text,
-    )
-
-
-def test_rechecking_a_quote_runs_the_mechanical_check_on_the_stored_snapshot() -> None:
-    page = _snapshot("In its 2022 annual report Northwind reported 7.4 GW of installed offshore capacity.")
-    good = _evidence("Northwind reported 7.4 GW of installed offshore capacity", verified=False)
-    bad = _evidence("Northwind reported 9.4 GW of installed offshore capacity", verified=True)
-    missing = _evidence(
-        "Northwind reported 7.4 GW of installed offshore capacity", verified=True, snapshot_id="gone"
-    )
-    results = recheck_evidence_quotes([good, bad, missing], {"snp-1": page})
-    assert [(r.now_verified, r.changed) for r in results] == [(True, True), (False, True), (False, True)]
-    assert "not stored" in results[2].reason
+def test_the_audit_sample_cannot_be_known_in_advance_and_each_draw_is_recorded(
+    clock: FixedClock, warehouse: Warehouse
+) -> None:
+    """[V] §04 "a random 10%": with a fixed public seed anyone could compute which claims
+    escape the audit. Each build draws a fresh seed, and the draw is kept so it can be audited."""
+    verdicts = _verdicts()
+    queues = [build_steward_queue(verdicts, clock=clock, method_version="v") for _ in range(8)]
+    assert len({q.seed for q in queues}) == 8, "every build draws its own seed"
+    assert len({tuple(q.sampled_claim_ids) for q in queues}) > 1, "the sample is not the same each week"
+    for queue in queues[:2]:
+        store_steward_queue(warehouse, queue)
+        clock.advance(timedelta(minutes=1))
+    draws = Ledger(warehouse).read_all(DRAWS_LEDGER, DRAWS_PARTITION, StewardDraw)
+    assert sorted(d.seed for d in draws) == sorted(q.seed for q in queues[:2])
+    for draw in draws:
+        rederived = seeded_sample(draw.eligible_claim_ids, len(draw.sampled_claim_ids), draw.seed)
+        assert rederived == draw.sampled_claim_ids and len(draw.eligible_claim_ids) == 25
