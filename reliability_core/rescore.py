@@ -71,6 +71,7 @@ def report_from_stored(
     offline: bool,
     clock: Clock,
     method_version: str,
+    rehearsal: bool = False,
 ) -> Report | None:
     """Everything stored for the subject (the pipeline's tables, the responses and rulings
     ledgers, the other subjects' newest reports for the prior), scored into a report by
@@ -99,6 +100,7 @@ def report_from_stored(
         prior_lookup=ReportPriorLookup(kind=kind, subject_id=s, reports=latest_reports(warehouse), kinds=kinds),
         models_used=models_used,
         offline=offline,
+        rehearsal=rehearsal,
         clock=clock,
         method_version=method_version,
     )
@@ -138,6 +140,7 @@ def rescore_subject(
         kinds=kinds,
         models_used=current.models_used,
         offline=current.offline_rules,
+        rehearsal=current.rehearsal,
         clock=clock,
         method_version=current.method_version,
     )
