@@ -138,9 +138,11 @@ async def research_claims(
     fetcher: Fetcher,
     clock: Clock,
     method_version: str,
+    model_steering_check: bool = False,
 ) -> list[EvidenceResult]:
     """[M] step 7 for every sampled claim, concurrently. Criteria must exist for
-    each claim (frozen before any research); a claim without them is a defect."""
+    each claim (frozen before any research); a claim without them is a defect.
+    ``model_steering_check`` adds the ``detect_steering`` model step (live runs)."""
     criteria_by_claim = {c.claim_id: c for c in criteria}
     missing = [c.id for c in claims if c.id not in criteria_by_claim]
     if missing:
@@ -159,6 +161,7 @@ async def research_claims(
                     clock=clock,
                     method_version=method_version,
                     subject=entry,
+                    model_steering_check=model_steering_check,
                 )
                 for claim in claims
             )

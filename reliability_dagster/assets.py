@@ -440,6 +440,8 @@ def evidence(
             fetcher=fetcher.fetcher(stage.clock),
             clock=stage.clock,
             method_version=stage.method_version,
+            # A live run adds the model's reading to the rule-based steering check.
+            model_steering_check=not gateway.is_offline("detect_steering"),
         )
     )
     items = [i for r in research for i in r.items]
