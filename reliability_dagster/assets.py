@@ -116,7 +116,7 @@ def subject_coverage(
     providers: ProvidersResource,
 ) -> dg.MaterializeResult[None]:
     stage = stage_for(context, warehouse, clock, providers)
-    gateway = providers.gateway()
+    gateway = providers.gateway(job=context.job_name)
     result = run_async(
         assess_coverage(stage.entry, gateway, providers.search(stage.clock), stage.clock, stage.method_version)
     )
@@ -269,7 +269,7 @@ def statements(
     stage = stage_for(context, warehouse, clock, providers)
     if not stage.covered():
         return _write_empty(stage, tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, EXTRACTED_CLAIMS)
-    gateway = providers.gateway()
+    gateway = providers.gateway(job=context.job_name)
     extraction = run_async(
         extract_sample(
             ranking=stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection),
@@ -389,7 +389,7 @@ def resolution_criteria(
     stage = stage_for(context, warehouse, clock, providers)
     if not stage.covered():
         return _write_empty(stage, tables.CRITERIA)
-    gateway = providers.gateway()
+    gateway = providers.gateway(job=context.job_name)
     frozen = run_async(
         freeze_criteria(
             claims=_sampled_claims(stage),
@@ -428,7 +428,7 @@ def evidence(
     stage = stage_for(context, warehouse, clock, providers)
     if not stage.covered():
         return _write_empty(stage, tables.EVIDENCE, tables.EVIDENCE_SEARCHES, EVIDENCE_RESULTS)
-    gateway = providers.gateway()
+    gateway = providers.gateway(job=context.job_name)
     research = run_async(
         research_claims(
             claims=_sampled_claims(stage),
@@ -482,7 +482,7 @@ def verdicts(
     stage = stage_for(context, warehouse, clock, providers)
     if not stage.covered():
         return _write_empty(stage, tables.VERDICTS)
-    gateway = providers.gateway()
+    gateway = providers.gateway(job=context.job_name)
     decided = run_async(
         judge_claims(
             claims=_sampled_claims(stage),

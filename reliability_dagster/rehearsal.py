@@ -36,7 +36,7 @@ from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.assets import MODEL_USAGE_BY_STEP
 from reliability_dagster.definitions import build_definitions
 from reliability_dagster.demo import model_usage, summary
-from reliability_dagster.jobs import QUICK_REPORT_JOB
+from reliability_dagster.jobs import QUICK_REPORT_JOB, REFRESH_JOB
 from reliability_dagster.resources import (
     ClockResource,
     FetcherResource,
@@ -49,6 +49,8 @@ REHEARSAL_LABEL = "rehearsal: live provider classes against local vendor servers
 USAGE_FIELDS = ("calls", "input_tokens", "cached_tokens", "output_tokens", "cost_usd")
 # Not a secret: the rehearsal servers only check that a key is sent.
 REHEARSAL_API_KEY = "rehearsal-key-not-a-secret"
+# The rehearsal servers finish a batch in seconds, not hours: poll accordingly.
+BATCH_POLL_SECONDS = 0.2
 
 
 @dataclass
@@ -65,6 +67,7 @@ class SubjectRehearsal:
     # The same calls at the vendors' batch discount (Message Batches, OpenAI Batch):
     # priced, not run through the batch endpoints.
     batch_cost_usd: float = 0.0
+    batch: bool = False  # run through the batch APIs (then every cost above is a batch cost)
 
     @property
     def cost_usd(self) -> float:
@@ -90,10 +93,11 @@ def batch_cost(by_step: dict[str, dict[str, float]], models_used: dict[str, str]
     return total
 
 
-def rehearsal_resources(root: Path, servers: RehearsalServers) -> dict[str, Any]:
+def rehearsal_resources(root: Path, servers: RehearsalServers, *, batch_jobs: Sequence[str] = ()) -> dict[str, Any]:
     """Resources for one rehearsal: live provider classes at the servers' base
     URLs, a fresh response cache (so every call is made and billed), the live
-    fetcher path over the offline corpus, the clock at the corpus date."""
+    fetcher path over the offline corpus, the clock at the corpus date; the jobs
+    in ``batch_jobs`` send their model calls through the servers' batch APIs."""
     corpus = data_dir() / "corpus"
     return {
         "warehouse": WarehouseResource(root=str(root / "warehouse")),
@@ -106,6 +110,8 @@ def rehearsal_resources(root: Path, servers: RehearsalServers) -> dict[str, Any]
             openai_base_url=servers.openai_url,
             perplexity_base_url=servers.perplexity_url,
             rehearsal=True,
+            batch_jobs=list(batch_jobs),
+            batch_poll_seconds=BATCH_POLL_SECONDS,
             corpus_dir=str(corpus),
             cache_dir=str(root / "cache"),
         ),
@@ -134,8 +140,11 @@ def rehearse(
     seed: int = 0,
     mistakes: MistakeRates | None = None,
     faults: FaultRates | None = None,
+    batch: bool = False,
 ) -> tuple[list[SubjectRehearsal], RehearsalServers]:
-    """Run ``subjects`` through the quick-report job against fresh rehearsal servers."""
+    """Run ``subjects`` through the quick-report job against fresh rehearsal servers;
+    with ``batch``, through the refresh job with its model calls on the batch APIs
+    (scheduled work, issue 19), so the batch cost is measured, not only priced."""
     if (root / "cache").exists():
         shutil.rmtree(root / "cache")
     servers = RehearsalServers(
@@ -147,7 +156,9 @@ def rehearse(
     outcomes: list[SubjectRehearsal] = []
     prices = load_prices()
     with servers, dg.DagsterInstance.ephemeral() as instance:
-        job = build_definitions(rehearsal_resources(root, servers)).resolve_job_def(QUICK_REPORT_JOB)
+        job_name = REFRESH_JOB if batch else QUICK_REPORT_JOB
+        resources = rehearsal_resources(root, servers, batch_jobs=[REFRESH_JOB] if batch else [])
+        job = build_definitions(resources).resolve_job_def(job_name)
         instance.add_dynamic_partitions("subjects", list(subjects))
         store = Warehouse(str(root / "warehouse"))
         for subject in subjects:
@@ -165,7 +176,11 @@ def rehearse(
                     by_step=by_step,
                     checked_claims=len(store.read(tables.VERDICTS, subject, ClaimVerdict)),
                     report=report,
-                    batch_cost_usd=batch_cost(by_step, report.models_used if report else {}, prices),
+                    # In batch mode the calls were billed at the batch prices already.
+                    batch_cost_usd=sum(u["cost_usd"] for u in by_step.values())
+                    if batch
+                    else batch_cost(by_step, report.models_used if report else {}, prices),
+                    batch=batch,
                 )
             )
     return outcomes, servers
@@ -222,12 +237,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed of the scripted model's mistakes and the faults")
     parser.add_argument("--root", default="", help="where the rehearsal warehouse goes (default data/rehearsal)")
     parser.add_argument("--json", default="", help="also write the figures to this JSON file")
+    parser.add_argument(
+        "--batch",
+        action="store_true",
+        help="run the refresh job with its model calls on the vendors' batch APIs (scheduled work)",
+    )
     args = parser.parse_args(argv)
     chosen = args.subjects or [e.id for e in load_registry(data_dir() / "subjects.yaml")]
     root = Path(args.root) if args.root else data_dir() / "rehearsal"
     root.mkdir(parents=True, exist_ok=True)
     print(REHEARSAL_LABEL)
-    outcomes, servers = rehearse(chosen, root, seed=args.seed)
+    if args.batch:
+        print("batch mode: the refresh job, model calls through the Message Batches and Batch APIs")
+        root = root / "batch"
+        root.mkdir(parents=True, exist_ok=True)
+    outcomes, servers = rehearse(chosen, root, seed=args.seed, batch=args.batch)
     for outcome in outcomes:
         status = "ok" if outcome.success else "FAILED"
         print(f"{outcome.subject_id}: {status} in {outcome.seconds:.1f} s; model calls {outcome.model_calls}")
@@ -242,7 +266,7 @@ def main(argv: list[str] | None = None) -> int:
             shown = f"${per_claim:.4f}" if per_claim is not None else "n/a (no claim checked)"
             print(f"   cost ${outcome.cost_usd:.4f} for {outcome.checked_claims} checked claims: {shown} per checked claim")
             batch_per_claim = outcome.batch_cost_per_checked_claim
-            if batch_per_claim is not None:
+            if batch_per_claim is not None and not outcome.batch:
                 print(f"   at the vendors' batch prices (priced, not run on the batch APIs): ${batch_per_claim:.4f} per checked claim")
         print()
     result = figures(outcomes, servers)
@@ -253,6 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"server responses by status: {result['server_statuses']}")
     print(f"scripted model's mistakes: {result['mistakes_made']}")
+    if servers.log.batches:
+        print(f"batches: {dict(servers.log.batches)} carrying {dict(servers.log.batch_requests)} requests")
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2, sort_keys=True), encoding="utf-8")
     return 0 if all(o.success for o in outcomes) else 1

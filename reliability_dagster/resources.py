@@ -15,6 +15,7 @@ from pydantic import Field
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.providers.assignment import build_gateway, build_search
+from reliability_core.providers.batch import BatchSettings, with_batches
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.providers.faults import with_fault_injection
 from reliability_core.providers.gateway import StepGateway
@@ -84,6 +85,12 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         default=False,
         description="The base URLs are the local rehearsal servers (a scripted model): every record says so",
     )
+    batch_jobs: list[str] = Field(
+        default_factory=list,
+        description="Jobs whose model calls go through the vendors' batch APIs at their batch prices "
+        "(not urgent work: e.g. refresh, backtest_gold_set); env RELIABILITY_BATCH_JOBS",
+    )
+    batch_poll_seconds: float = Field(default=30.0, description="How often a step polls its pending batch")
     model_recording_dir: str = Field(
         default="",
         description="Benchmarks only: record model answers here; with a simulated model latency, replay them "
@@ -122,8 +129,12 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         key set): then every record says offline-rules in its method version."""
         return self.gateway().is_offline()
 
-    def gateway(self) -> StepGateway:
+    def gateway(self, job: str = "") -> StepGateway:
+        """The model gateway; for a job named in ``batch_jobs``, Anthropic and OpenAI
+        calls go through their batch APIs (the step polls its batch until it ends)."""
         gateway = build_gateway(self._env(), cache_dir=Path(self.cache_dir))
+        if job and job in self.batch_jobs:
+            gateway = with_batches(gateway, BatchSettings(poll_seconds=self.batch_poll_seconds))
         if self.model_recording_dir:
             recording = ResponseCache(Path(self.model_recording_dir))
             if self.simulated_model_latency > 0:
@@ -182,6 +193,7 @@ def default_resources() -> dict[str, dg.ConfigurableResource[Any]]:
             perplexity_api_key=_optional_secret("PERPLEXITY_API_KEY"),
             corpus_dir=str(root / "corpus"),
             cache_dir=str(root / "cache"),
+            batch_jobs=[j.strip() for j in os.environ.get("RELIABILITY_BATCH_JOBS", "").split(",") if j.strip()],
         ),
         "fetcher": FetcherResource(mode="live" if live_web else "offline", corpus_dir=str(root / "corpus")),
     }

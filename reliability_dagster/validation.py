@@ -61,7 +61,7 @@ def gold_set_backtest(
     keys = context.partition_key.keys_by_dimension  # type: ignore[attr-defined]
     gold_set = keys["gold_set"]
     items = gold_items(gold_set)
-    gateway = providers.gateway()
+    gateway = providers.gateway(job=context.job_name)
     the_clock = clock.clock()
     version = providers.method_version()
     result = run_async(

@@ -71,7 +71,12 @@ class AnthropicProvider:
         # An injected client (tests) is used as is; otherwise one client per event loop.
         self._clients = PerLoop(make)
 
-    async def complete(self, request: ModelRequest) -> ModelResponse:
+    def client(self) -> anthropic.AsyncAnthropic:
+        """The SDK client of the running event loop (the batch submitter uses it too)."""
+        return self._clients.get()
+
+    def message_params(self, request: ModelRequest) -> dict[str, Any]:
+        """The ``messages.create`` parameters for ``request`` (also a Message Batch item's ``params``)."""
         output_config: dict[str, Any] = {"format": anthropic_output_format(request.output_schema)}
         if request.effort is not None:
             output_config["effort"] = request.effort
@@ -89,6 +94,10 @@ class AnthropicProvider:
             kwargs["system"] = [
                 {"type": "text", "text": request.system_prompt, "cache_control": {"type": "ephemeral"}}
             ]
+        return kwargs
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        kwargs = self.message_params(request)
         try:
             message = await self._clients.get().messages.create(**kwargs)
         except anthropic.APIStatusError as exc:
@@ -97,32 +106,35 @@ class AnthropicProvider:
             raise TransientProviderError(f"anthropic timeout: {exc}") from exc
         except anthropic.APIConnectionError as exc:
             raise TransientProviderError(f"anthropic connection failed: {exc}", connection=True) from exc
+        return response_from_message(message, request, getattr(message, "_request_id", None))
 
-        request_id = getattr(message, "_request_id", None)
-        usage = _usage(message.usage, request)
-        # Blocks by their type, never by position: thinking blocks may come first.
-        texts = [block.text for block in message.content if block.type == "text"]
-        text = "".join(texts).strip()
-        if message.stop_reason == "refusal":
-            details = message.stop_details
-            category = details.category if details is not None else None
-            explanation = details.explanation if details is not None else None
-            said = text or explanation or "stop_reason=refusal"
-            return ModelResponse(
-                output_json=None,
-                refusal=said,
-                refusal_category=category,
-                refusal_explanation=explanation,
-                request_id=request_id,
-                usage=usage,
-            )
-        truncated = message.stop_reason if message.stop_reason in TRUNCATION_STOPS else None
+
+def response_from_message(message: Any, request: ModelRequest, request_id: str | None) -> ModelResponse:
+    """A Messages API ``Message`` as a ``ModelResponse`` (interactive or from a Message Batch)."""
+    usage = _usage(message.usage, request)
+    # Blocks by their type, never by position: thinking blocks may come first.
+    texts = [block.text for block in message.content if block.type == "text"]
+    text = "".join(texts).strip()
+    if message.stop_reason == "refusal":
+        details = message.stop_details
+        category = details.category if details is not None else None
+        explanation = details.explanation if details is not None else None
+        said = text or explanation or "stop_reason=refusal"
         return ModelResponse(
-            output_json=text or None,
-            truncated=truncated,
+            output_json=None,
+            refusal=said,
+            refusal_category=category,
+            refusal_explanation=explanation,
             request_id=request_id,
             usage=usage,
         )
+    truncated = message.stop_reason if message.stop_reason in TRUNCATION_STOPS else None
+    return ModelResponse(
+        output_json=text or None,
+        truncated=truncated,
+        request_id=request_id,
+        usage=usage,
+    )
 
 
 def _usage(raw: Any, request: ModelRequest) -> Usage:

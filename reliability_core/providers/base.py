@@ -35,6 +35,7 @@ class Usage(BaseModel):
     cache_write_tokens: int = 0  # input tokens written to it (billed at the cache-write rate)
     cost_usd: float = 0.0
     cache_hit: bool = False
+    batch: bool = False  # made through the vendor's batch API (priced at its batch discount)
 
 
 class ModelRequest(BaseModel):

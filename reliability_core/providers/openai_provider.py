@@ -48,7 +48,12 @@ class OpenAIProvider:
         self._clients = openai_clients(api_key, base_url, http_client, timeout)
         self._send_temperature = send_temperature
 
-    async def complete(self, request: ModelRequest) -> ModelResponse:
+    def client(self) -> openai.AsyncOpenAI:
+        """The SDK client of the running event loop (the batch submitter uses it too)."""
+        return self._clients.get()
+
+    def response_params(self, request: ModelRequest) -> dict[str, Any]:
+        """The ``responses.create`` parameters for ``request`` (also a Batch line's ``body``)."""
         strict = strict_json_schema(request.output_schema)
         fmt: dict[str, Any] = {
             "type": "json_schema",
@@ -70,6 +75,10 @@ class OpenAIProvider:
             kwargs["reasoning"] = {"effort": request.effort}
         if self._send_temperature:
             kwargs["temperature"] = request.temperature
+        return kwargs
+
+    async def complete(self, request: ModelRequest) -> ModelResponse:
+        kwargs = self.response_params(request)
         try:
             response = await self._clients.get().responses.create(**kwargs)
         except openai.APIStatusError as exc:
@@ -79,52 +88,56 @@ class OpenAIProvider:
         except openai.APIConnectionError as exc:
             raise TransientProviderError(f"openai connection failed: {exc}", connection=True) from exc
 
-        request_id = getattr(response, "_request_id", None)
-        if response.status == "failed":
-            code = response.error.code if response.error is not None else "unknown"
-            detail = response.error.message if response.error is not None else ""
-            message = f"openai response failed ({code}) (request id {request_id}): {detail}"
-            if code in ("server_error", "rate_limit_exceeded", "vector_store_timeout"):
-                raise TransientProviderError(message, request_id=request_id)
-            raise PermanentProviderError(message, request_id=request_id)
-        texts: list[str] = []
-        refusals: list[str] = []
-        for item in response.output:
-            if item.type != "message":
-                continue
-            for part in item.content:
-                if part.type == "output_text":
-                    texts.append(part.text)
-                elif part.type == "refusal":
-                    refusals.append(part.refusal)
-        raw = response.usage
-        details = raw.input_tokens_details if raw else None
-        usage = Usage(
-            provider=self.name,
-            model=request.model,
-            step=request.step,
-            input_tokens=raw.input_tokens if raw else 0,
-            output_tokens=raw.output_tokens if raw else 0,
-            cached_tokens=(details.cached_tokens or 0) if details else 0,
-            cache_write_tokens=(getattr(details, "cache_write_tokens", 0) or 0) if details else 0,
-        )
-        reason = response.incomplete_details.reason if response.incomplete_details else None
-        if response.status == "incomplete" and reason == "content_filter":
-            return ModelResponse(
-                output_json=None,
-                refusal=" ".join(refusals) or "status=incomplete (content_filter)",
-                refusal_category="content_filter",
-                request_id=request_id,
-                usage=usage,
-            )
-        truncated = (reason or "incomplete") if response.status == "incomplete" else None
+        return response_from_api(response, request, getattr(response, "_request_id", None))
+
+
+def response_from_api(response: Any, request: ModelRequest, request_id: str | None) -> ModelResponse:
+    """A Responses API ``Response`` as a ``ModelResponse`` (interactive or from a Batch)."""
+    if response.status == "failed":
+        code = response.error.code if response.error is not None else "unknown"
+        detail = response.error.message if response.error is not None else ""
+        message = f"openai response failed ({code}) (request id {request_id}): {detail}"
+        if code in ("server_error", "rate_limit_exceeded", "vector_store_timeout"):
+            raise TransientProviderError(message, request_id=request_id)
+        raise PermanentProviderError(message, request_id=request_id)
+    texts: list[str] = []
+    refusals: list[str] = []
+    for item in response.output:
+        if item.type != "message":
+            continue
+        for part in item.content:
+            if part.type == "output_text":
+                texts.append(part.text)
+            elif part.type == "refusal":
+                refusals.append(part.refusal)
+    raw = response.usage
+    details = raw.input_tokens_details if raw else None
+    usage = Usage(
+        provider="openai",
+        model=request.model,
+        step=request.step,
+        input_tokens=raw.input_tokens if raw else 0,
+        output_tokens=raw.output_tokens if raw else 0,
+        cached_tokens=(details.cached_tokens or 0) if details else 0,
+        cache_write_tokens=(getattr(details, "cache_write_tokens", 0) or 0) if details else 0,
+    )
+    reason = response.incomplete_details.reason if response.incomplete_details else None
+    if response.status == "incomplete" and reason == "content_filter":
         return ModelResponse(
-            output_json="".join(texts) if texts else None,
-            refusal=" ".join(refusals) if refusals else None,
-            truncated=truncated,
+            output_json=None,
+            refusal=" ".join(refusals) or "status=incomplete (content_filter)",
+            refusal_category="content_filter",
             request_id=request_id,
             usage=usage,
         )
+    truncated = (reason or "incomplete") if response.status == "incomplete" else None
+    return ModelResponse(
+        output_json="".join(texts) if texts else None,
+        refusal=" ".join(refusals) if refusals else None,
+        truncated=truncated,
+        request_id=request_id,
+        usage=usage,
+    )
 
 
 def openai_clients(

@@ -115,6 +115,7 @@ def priced(usage: Usage, table: PriceTable) -> Usage:
         usage.output_tokens,
         usage.cached_tokens,
         usage.cache_write_tokens,
+        batch=usage.batch,
     )
     return usage.model_copy(update={"cost_usd": cost})
 

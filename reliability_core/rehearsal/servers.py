@@ -46,7 +46,9 @@ import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from datetime import date, datetime
+from datetime import UTC, date, datetime, timedelta
+from email.parser import BytesParser
+from email.policy import default as email_default
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +112,8 @@ class VendorLog:
     mistakes: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     statuses: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     searches: int = 0
+    batches: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    batch_requests: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def note_answer(self, vendor: str, model: str, answer: ScriptedAnswer, usage: StepTally) -> None:
@@ -128,6 +132,11 @@ class VendorLog:
     def note_status(self, status: int) -> None:
         with self._lock:
             self.statuses[status] += 1
+
+    def note_batch(self, vendor: str, requests: int) -> None:
+        with self._lock:
+            self.batches[vendor] += 1
+            self.batch_requests[vendor] += requests
 
     def note_search(self) -> None:
         with self._lock:
@@ -290,39 +299,8 @@ def anthropic_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Star
     """The Messages API over the scripted model."""
     cache = _AnthropicCache()
 
-    async def messages(request: Request) -> Response:
-        raw = await request.body()
-        request_id = _request_id("req_", raw)
-        try:
-            body = json.loads(raw)
-        except ValueError:
-            log.note_status(400)
-            return _anthropic_error(400, "invalid_request_error", "request body is not valid JSON", request_id)
-        if not isinstance(body, dict):
-            log.note_status(400)
-            return _anthropic_error(400, "invalid_request_error", "request body must be an object", request_id)
-        # The SDK sends the key as a bearer token; older clients send x-api-key.
-        if not (request.headers.get("x-api-key") or request.headers.get("authorization", "").startswith("Bearer ")):
-            log.note_status(401)
-            return _anthropic_error(401, "authentication_error", "x-api-key header is required", request_id)
-        violation = anthropic_rule_violation(body)
-        if violation is not None:
-            log.note_status(400)
-            return _anthropic_error(400, "invalid_request_error", violation, request_id)
-        fault = faults.draw()
-        if fault == "rate_limited":
-            log.note_status(429)
-            return _anthropic_error(
-                429,
-                "rate_limit_error",
-                "This request would exceed your organization's rate limit of output tokens per minute.",
-                request_id,
-                **{"retry-after": str(RETRY_AFTER_SECONDS)},
-            )
-        if fault == "overloaded":
-            log.note_status(529)
-            return _anthropic_error(529, "overloaded_error", "Overloaded", request_id)
-
+    async def answer(body: dict[str, Any], request_id: str) -> JSONResponse:
+        """The scripted model's message for a request that passed the rules."""
         name = str(body["model"])
         output_config = body.get("output_config") or {}
         choice = body.get("tool_choice") or {}
@@ -402,7 +380,132 @@ def anthropic_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Star
             headers={"request-id": request_id},
         )
 
-    return Starlette(routes=[Route("/v1/messages", messages, methods=["POST"])])
+    async def messages(request: Request) -> Response:
+        raw = await request.body()
+        request_id = _request_id("req_", raw)
+        try:
+            body = json.loads(raw)
+        except ValueError:
+            log.note_status(400)
+            return _anthropic_error(400, "invalid_request_error", "request body is not valid JSON", request_id)
+        if not isinstance(body, dict):
+            log.note_status(400)
+            return _anthropic_error(400, "invalid_request_error", "request body must be an object", request_id)
+        # The SDK sends the key as a bearer token; older clients send x-api-key.
+        if not (request.headers.get("x-api-key") or request.headers.get("authorization", "").startswith("Bearer ")):
+            log.note_status(401)
+            return _anthropic_error(401, "authentication_error", "x-api-key header is required", request_id)
+        violation = anthropic_rule_violation(body)
+        if violation is not None:
+            log.note_status(400)
+            return _anthropic_error(400, "invalid_request_error", violation, request_id)
+        fault = faults.draw()
+        if fault == "rate_limited":
+            log.note_status(429)
+            return _anthropic_error(
+                429,
+                "rate_limit_error",
+                "This request would exceed your organization's rate limit of output tokens per minute.",
+                request_id,
+                **{"retry-after": str(RETRY_AFTER_SECONDS)},
+            )
+        if fault == "overloaded":
+            log.note_status(529)
+            return _anthropic_error(529, "overloaded_error", "Overloaded", request_id)
+
+        return await answer(body, request_id)
+
+    batches: dict[str, dict[str, Any]] = {}
+
+    def batch_object(batch_id: str, base: str) -> dict[str, Any]:
+        state = batches[batch_id]
+        ended = state["status"] == "ended"
+        counts = {"processing": 0 if ended else len(state["requests"]), "succeeded": 0, "errored": 0, "canceled": 0, "expired": 0}
+        for line in state["results"]:
+            counts[line["result"]["type"]] += 1
+        return {
+            "id": batch_id,
+            "type": "message_batch",
+            "processing_status": state["status"],
+            "request_counts": counts,
+            "ended_at": state["ended_at"],
+            "created_at": state["created_at"],
+            "expires_at": state["expires_at"],
+            "archived_at": None,
+            "cancel_initiated_at": None,
+            "results_url": f"{base}v1/messages/batches/{batch_id}/results" if ended else None,
+        }
+
+    async def process(batch_id: str) -> None:
+        state = batches[batch_id]
+        for item in state["requests"]:
+            params = item.get("params") if isinstance(item, dict) else None
+            custom_id = str(item.get("custom_id")) if isinstance(item, dict) else ""
+            violation = anthropic_rule_violation(params) if isinstance(params, dict) else "params: Field required"
+            if violation is not None:
+                log.note_status(400)
+                error = {"type": "error", "error": {"type": "invalid_request_error", "message": violation}}
+                state["results"].append({"custom_id": custom_id, "result": {"type": "errored", "error": error}})
+                continue
+            assert isinstance(params, dict)
+            reply = await answer(params, _request_id("req_", json.dumps(params).encode()))
+            if reply.status_code != 200:
+                error = json.loads(bytes(reply.body))
+                state["results"].append({"custom_id": custom_id, "result": {"type": "errored", "error": error}})
+                continue
+            message = json.loads(bytes(reply.body))
+            state["results"].append({"custom_id": custom_id, "result": {"type": "succeeded", "message": message}})
+        state["status"] = "ended"
+        state["ended_at"] = datetime.now(UTC).isoformat()
+
+    async def create_batch(request: Request) -> Response:
+        raw = await request.body()
+        request_id = _request_id("req_", raw)
+        body = json.loads(raw) if raw else {}
+        items = body.get("requests") if isinstance(body, dict) else None
+        if not isinstance(items, list) or not items:
+            log.note_status(400)
+            return _anthropic_error(400, "invalid_request_error", "requests: Field required", request_id)
+        ids = [str(i.get("custom_id")) for i in items if isinstance(i, dict)]
+        if len(set(ids)) != len(items):
+            log.note_status(400)
+            return _anthropic_error(400, "invalid_request_error", "custom_id values must be unique", request_id)
+        batch_id = f"msgbatch_{request_id[4:28]}"
+        now = datetime.now(UTC)
+        batches[batch_id] = {
+            "status": "in_progress",
+            "requests": items,
+            "results": [],
+            "created_at": now.isoformat(),
+            "expires_at": (now + timedelta(hours=24)).isoformat(),
+            "ended_at": None,
+        }
+        log.note_batch("anthropic", len(items))
+        asyncio.get_running_loop().create_task(process(batch_id))
+        return JSONResponse(batch_object(batch_id, str(request.base_url)), headers={"request-id": request_id})
+
+    async def get_batch(request: Request) -> Response:
+        batch_id = request.path_params["batch_id"]
+        if batch_id not in batches:
+            return _anthropic_error(404, "not_found_error", f"message batch {batch_id} not found", "req_none")
+        return JSONResponse(batch_object(batch_id, str(request.base_url)))
+
+    async def batch_results(request: Request) -> Response:
+        batch_id = request.path_params["batch_id"]
+        state = batches.get(batch_id)
+        if state is None or state["status"] != "ended":
+            return _anthropic_error(404, "not_found_error", f"no results for message batch {batch_id}", "req_none")
+        lines = "".join(json.dumps(line) + "\n" for line in state["results"])
+        return Response(lines, media_type="application/binary")
+
+    return Starlette(
+        routes=[
+            Route("/v1/messages", messages, methods=["POST"]),
+            Route("/v1/messages/batches", create_batch, methods=["POST"]),
+            Route("/v1/messages/batches/{batch_id}", get_batch, methods=["GET"]),
+            Route("/v1/messages/batches/{batch_id}/results", batch_results, methods=["GET"]),
+        ]
+    )
 
 
 # -- OpenAI --------------------------------------------------------------------
@@ -502,112 +605,113 @@ def openai_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlet
             return _openai_error(503, "The server is overloaded or not ready yet.", "server_error", None, None)
         return await handle(body)
 
-    async def responses(request: Request) -> Response:
-        async def handle(body: dict[str, Any]) -> Response:
-            name = str(body["model"])
-            if "temperature" in body and is_reasoning_model(name):
+    async def respond(body: dict[str, Any]) -> Response:
+        """A Responses API answer for a request that passed authentication and faults."""
+        name = str(body["model"])
+        if "temperature" in body and is_reasoning_model(name):
+            log.note_status(400)
+            return _openai_error(
+                400,
+                "Unsupported parameter: 'temperature' is not supported with this model.",
+                "invalid_request_error",
+                "unsupported_parameter",
+                "temperature",
+            )
+        effort = (body.get("reasoning") or {}).get("effort")
+        if effort is not None and effort not in OPENAI_EFFORTS:
+            log.note_status(400)
+            return _openai_error(400, f"Invalid value: '{effort}'.", "invalid_request_error", "invalid_value", "reasoning.effort")
+        fmt = (body.get("text") or {}).get("format") or {}
+        if fmt.get("type") == "json_schema" and fmt.get("strict"):
+            problem = strict_schema_problem(fmt.get("schema"))
+            if problem:
                 log.note_status(400)
                 return _openai_error(
                     400,
-                    "Unsupported parameter: 'temperature' is not supported with this model.",
+                    f"Invalid schema for response_format '{fmt.get('name')}': {problem}",
                     "invalid_request_error",
-                    "unsupported_parameter",
-                    "temperature",
+                    "invalid_json_schema",
+                    "text.format.schema",
                 )
-            effort = (body.get("reasoning") or {}).get("effort")
-            if effort is not None and effort not in OPENAI_EFFORTS:
-                log.note_status(400)
-                return _openai_error(400, f"Invalid value: '{effort}'.", "invalid_request_error", "invalid_value", "reasoning.effort")
-            fmt = (body.get("text") or {}).get("format") or {}
-            if fmt.get("type") == "json_schema" and fmt.get("strict"):
-                problem = strict_schema_problem(fmt.get("schema"))
-                if problem:
-                    log.note_status(400)
-                    return _openai_error(
-                        400,
-                        f"Invalid schema for response_format '{fmt.get('name')}': {problem}",
-                        "invalid_request_error",
-                        "invalid_json_schema",
-                        "text.format.schema",
-                    )
-            instructions = str(body.get("instructions") or "")
-            items = body.get("input")
-            user = items if isinstance(items, str) else "\n".join(
-                _text_of(i.get("content")) for i in items or [] if isinstance(i, dict) and i.get("role") != "system"
+        instructions = str(body.get("instructions") or "")
+        items = body.get("input")
+        user = items if isinstance(items, str) else "\n".join(
+            _text_of(i.get("content")) for i in items or [] if isinstance(i, dict) and i.get("role") != "system"
+        )
+        max_tokens = int(body.get("max_output_tokens") or 16_384)
+        try:
+            answer = await asyncio.to_thread(
+                model.answer,
+                system=instructions,
+                user=user,
+                model=name,
+                max_tokens=max_tokens,
+                effort=effort,
+                schema_enforced=fmt.get("type") == "json_schema" and bool(fmt.get("strict")),
+                thinking=is_reasoning_model(name) and effort != "none",
             )
-            max_tokens = int(body.get("max_output_tokens") or 16_384)
-            try:
-                answer = await asyncio.to_thread(
-                    model.answer,
-                    system=instructions,
-                    user=user,
-                    model=name,
-                    max_tokens=max_tokens,
-                    effort=effort,
-                    schema_enforced=fmt.get("type") == "json_schema" and bool(fmt.get("strict")),
-                    thinking=is_reasoning_model(name) and effort != "none",
-                )
-            except ValueError as exc:
-                log.note_status(400)
-                return _openai_error(400, f"scripted model: {exc}", "invalid_request_error", None, "input")
-            prefix = instructions + json.dumps(fmt, sort_keys=True)
-            total = estimate_tokens(prefix) + estimate_tokens(user)
-            cached = cache.cached_tokens(name, prefix)
-            usage = StepTally(
-                input_tokens=total - cached,
-                cache_read_tokens=cached,
-                output_tokens=answer.output_tokens,
-                thinking_tokens=answer.thinking_tokens,
-            )
-            log.note_answer("openai", name, answer, usage)
-            rid = _request_id("", user.encode())
-            output: list[dict[str, Any]] = []
-            if answer.thinking_tokens:
-                output.append({"id": f"rs_{rid[:24]}", "type": "reasoning", "summary": []})
-            part: dict[str, Any]
-            if answer.stop == "refusal":
-                part = {"type": "refusal", "refusal": answer.refusal_explanation}
-            else:
-                part = {"type": "output_text", "text": answer.text, "annotations": []}
-            if answer.stop == "refusal" or answer.text:
-                output.append(
-                    {
-                        "id": f"msg_{rid[:24]}",
-                        "type": "message",
-                        "status": "incomplete" if answer.stop == "max_tokens" else "completed",
-                        "role": "assistant",
-                        "content": [part],
-                    }
-                )
-            incomplete = answer.stop == "max_tokens"
-            return JSONResponse(
+        except ValueError as exc:
+            log.note_status(400)
+            return _openai_error(400, f"scripted model: {exc}", "invalid_request_error", None, "input")
+        prefix = instructions + json.dumps(fmt, sort_keys=True)
+        total = estimate_tokens(prefix) + estimate_tokens(user)
+        cached = cache.cached_tokens(name, prefix)
+        usage = StepTally(
+            input_tokens=total - cached,
+            cache_read_tokens=cached,
+            output_tokens=answer.output_tokens,
+            thinking_tokens=answer.thinking_tokens,
+        )
+        log.note_answer("openai", name, answer, usage)
+        rid = _request_id("", user.encode())
+        output: list[dict[str, Any]] = []
+        if answer.thinking_tokens:
+            output.append({"id": f"rs_{rid[:24]}", "type": "reasoning", "summary": []})
+        part: dict[str, Any]
+        if answer.stop == "refusal":
+            part = {"type": "refusal", "refusal": answer.refusal_explanation}
+        else:
+            part = {"type": "output_text", "text": answer.text, "annotations": []}
+        if answer.stop == "refusal" or answer.text:
+            output.append(
                 {
-                    "id": f"resp_{rid[:24]}",
-                    "object": "response",
-                    "created_at": int(time.time()),
-                    "status": "incomplete" if incomplete else "completed",
-                    "incomplete_details": {"reason": "max_output_tokens"} if incomplete else None,
-                    "error": None,
-                    "model": name,
-                    "output": output,
-                    "parallel_tool_calls": True,
-                    "tool_choice": "auto",
-                    "tools": [],
-                    "max_output_tokens": max_tokens,
-                    "reasoning": {"effort": effort, "summary": None},
-                    "store": bool(body.get("store", True)),
-                    "usage": {
-                        "input_tokens": total,
-                        "input_tokens_details": {"cached_tokens": cached},
-                        "output_tokens": answer.output_tokens,
-                        "output_tokens_details": {"reasoning_tokens": answer.thinking_tokens},
-                        "total_tokens": total + answer.output_tokens,
-                    },
-                },
-                headers={"x-request-id": rid},
+                    "id": f"msg_{rid[:24]}",
+                    "type": "message",
+                    "status": "incomplete" if answer.stop == "max_tokens" else "completed",
+                    "role": "assistant",
+                    "content": [part],
+                }
             )
+        incomplete = answer.stop == "max_tokens"
+        return JSONResponse(
+            {
+                "id": f"resp_{rid[:24]}",
+                "object": "response",
+                "created_at": int(time.time()),
+                "status": "incomplete" if incomplete else "completed",
+                "incomplete_details": {"reason": "max_output_tokens"} if incomplete else None,
+                "error": None,
+                "model": name,
+                "output": output,
+                "parallel_tool_calls": True,
+                "tool_choice": "auto",
+                "tools": [],
+                "max_output_tokens": max_tokens,
+                "reasoning": {"effort": effort, "summary": None},
+                "store": bool(body.get("store", True)),
+                "usage": {
+                    "input_tokens": total,
+                    "input_tokens_details": {"cached_tokens": cached, "cache_write_tokens": 0},
+                    "output_tokens": answer.output_tokens,
+                    "output_tokens_details": {"reasoning_tokens": answer.thinking_tokens},
+                    "total_tokens": total + answer.output_tokens,
+                },
+            },
+            headers={"x-request-id": rid},
+        )
 
-        return await _guarded(request, handle)
+    async def responses(request: Request) -> Response:
+        return await _guarded(request, respond)
 
     async def chat_completions(request: Request) -> Response:
         async def handle(body: dict[str, Any]) -> Response:
@@ -675,12 +779,127 @@ def openai_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlet
 
         return await _guarded(request, handle)
 
+    files: dict[str, bytes] = {}
+    batches: dict[str, dict[str, Any]] = {}
+
+    def _auth_error(request: Request) -> Response | None:
+        if not request.headers.get("authorization", "").startswith("Bearer "):
+            log.note_status(401)
+            return _openai_error(401, "You didn't provide an API key.", "invalid_request_error", "invalid_api_key", None)
+        return None
+
+    async def upload_file(request: Request) -> Response:
+        denied = _auth_error(request)
+        if denied is not None:
+            return denied
+        purpose, content, filename = multipart_fields(request.headers.get("content-type", ""), await request.body())
+        if purpose != "batch" or content is None:
+            log.note_status(400)
+            return _openai_error(400, "purpose must be 'batch' with a file", "invalid_request_error", None, "purpose")
+        file_id = f"file-{hashlib.sha256(content).hexdigest()[:24]}{len(files)}"
+        files[file_id] = content
+        return JSONResponse(
+            {"id": file_id, "object": "file", "bytes": len(content), "created_at": int(time.time()),
+             "filename": filename, "purpose": "batch", "status": "processed"}
+        )
+
+    def batch_object(batch_id: str) -> dict[str, Any]:
+        state = batches[batch_id]
+        return {
+            "id": batch_id, "object": "batch", "endpoint": state["endpoint"], "errors": None,
+            "input_file_id": state["input_file_id"], "completion_window": "24h", "status": state["status"],
+            "output_file_id": state.get("output_file_id"), "error_file_id": state.get("error_file_id"),
+            "created_at": state["created_at"], "completed_at": state.get("completed_at"),
+            "request_counts": state["counts"], "metadata": None,
+        }
+
+    async def process(batch_id: str) -> None:
+        state = batches[batch_id]
+        state["status"] = "in_progress"
+        done: list[str] = []
+        failed: list[str] = []
+        for line in files[state["input_file_id"]].decode("utf-8").splitlines():
+            if not line.strip():
+                continue
+            row = json.loads(line)
+            custom_id = str(row.get("custom_id"))
+            reply = await respond(row.get("body") or {})
+            body = json.loads(bytes(reply.body))
+            out = {"id": f"batch_req_{len(done) + len(failed)}", "custom_id": custom_id,
+                   "response": {"status_code": reply.status_code, "request_id": reply.headers.get("x-request-id"), "body": body},
+                   "error": None}
+            (done if reply.status_code == 200 else failed).append(json.dumps(out))
+        state["counts"] = {"total": len(done) + len(failed), "completed": len(done), "failed": len(failed)}
+        if done:
+            state["output_file_id"] = f"file-out-{batch_id}"
+            files[state["output_file_id"]] = ("\n".join(done) + "\n").encode()
+        if failed:
+            state["error_file_id"] = f"file-err-{batch_id}"
+            files[state["error_file_id"]] = ("\n".join(failed) + "\n").encode()
+        state["status"] = "completed"
+        state["completed_at"] = int(time.time())
+
+    async def create_batch(request: Request) -> Response:
+        denied = _auth_error(request)
+        if denied is not None:
+            return denied
+        body = json.loads(await request.body())
+        if body.get("input_file_id") not in files:
+            log.note_status(400)
+            return _openai_error(400, "input_file_id not found", "invalid_request_error", None, "input_file_id")
+        if body.get("endpoint") not in ("/v1/responses", "/v1/chat/completions") or body.get("completion_window") != "24h":
+            log.note_status(400)
+            return _openai_error(400, "endpoint or completion_window not supported", "invalid_request_error", None, "endpoint")
+        batch_id = f"batch_{hashlib.sha256(str(body).encode()).hexdigest()[:24]}{len(batches)}"
+        lines = [line for line in files[body["input_file_id"]].decode("utf-8").splitlines() if line.strip()]
+        batches[batch_id] = {"endpoint": body["endpoint"], "input_file_id": body["input_file_id"], "status": "validating",
+                             "created_at": int(time.time()), "counts": {"total": len(lines), "completed": 0, "failed": 0}}
+        log.note_batch("openai", len(lines))
+        asyncio.get_running_loop().create_task(process(batch_id))
+        return JSONResponse(batch_object(batch_id))
+
+    async def get_batch(request: Request) -> Response:
+        batch_id = request.path_params["batch_id"]
+        if batch_id not in batches:
+            return _openai_error(404, f"No batch found with id '{batch_id}'.", "invalid_request_error", None, None)
+        return JSONResponse(batch_object(batch_id))
+
+    async def file_content(request: Request) -> Response:
+        file_id = request.path_params["file_id"]
+        if file_id not in files:
+            return _openai_error(404, f"No such File object: {file_id}", "invalid_request_error", None, "id")
+        return Response(files[file_id], media_type="application/octet-stream")
+
     return Starlette(
         routes=[
             Route("/v1/responses", responses, methods=["POST"]),
             Route("/v1/chat/completions", chat_completions, methods=["POST"]),
+            Route("/v1/files", upload_file, methods=["POST"]),
+            Route("/v1/files/{file_id}/content", file_content, methods=["GET"]),
+            Route("/v1/batches", create_batch, methods=["POST"]),
+            Route("/v1/batches/{batch_id}", get_batch, methods=["GET"]),
         ]
     )
+
+
+def multipart_fields(content_type: str, body: bytes) -> tuple[str | None, bytes | None, str]:
+    """``purpose``, the file's bytes and its name from a multipart/form-data upload."""
+    message = BytesParser(policy=email_default).parsebytes(
+        f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode() + body
+    )
+    purpose: str | None = None
+    content: bytes | None = None
+    filename = "upload.jsonl"
+    for part in message.iter_parts():
+        name = part.get_param("name", header="content-disposition")
+        payload = part.get_payload(decode=True)
+        data = payload if isinstance(payload, bytes) else b""
+        if name == "purpose":
+            purpose = data.decode("utf-8").strip()
+        elif name == "file":
+            content = data
+            filename = str(part.get_filename() or filename)
+    return purpose, content, filename
 
 
 # -- Perplexity ----------------------------------------------------------------
