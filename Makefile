@@ -58,7 +58,7 @@ demo: $(STAMP) home pools
 # then calls, tokens and cost per step and per checked claim. No keys, no network;
 # its own ephemeral Dagster instance, warehouse in data/rehearsal.
 rehearse: $(STAMP)
-	$(BIN)/python -m reliability_dagster.rehearsal
+	$(BIN)/python -m reliability_dagster.rehearsal $(ARGS)
 
 # The Dagster UI on the same instance: asset graph, subject partitions, reports.
 ui: $(STAMP) home pools

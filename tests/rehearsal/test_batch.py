@@ -134,3 +134,23 @@ def test_an_item_the_batch_reports_as_errored_fails_alone() -> None:
         first, second = asyncio.run(both())
     assert not isinstance(first, Exception) and json.loads(first.output_json or "{}")["statements"]  # type: ignore[union-attr]
     assert isinstance(second, Exception) and "max_tokens" in str(second)
+
+
+def test_only_the_jobs_named_in_batch_jobs_send_calls_through_the_batch_apis(tmp_path: object) -> None:
+    from reliability_dagster.resources import ProvidersResource
+
+    providers = ProvidersResource(
+        anthropic_api_key="k",
+        openai_api_key="k",
+        anthropic_base_url="http://127.0.0.1:9",
+        openai_base_url="http://127.0.0.1:9/v1",
+        corpus_dir=str(CORPUS),
+        cache_dir=str(tmp_path),
+        batch_jobs=["refresh", "backtest_gold_set"],
+    )
+    for job in ("refresh", "backtest_gold_set"):
+        gateway = providers.gateway(job=job)
+        assert isinstance(gateway.provider_for("judge_a"), BatchingProvider)
+        assert isinstance(gateway.provider_for("judge_b"), BatchingProvider)
+    quick = providers.gateway(job="quick_report")
+    assert not isinstance(quick.provider_for("judge_a"), BatchingProvider)
