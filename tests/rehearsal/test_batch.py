@@ -16,10 +16,8 @@ from reliability_core.models import CriteriaLevels
 from reliability_core.providers.assignment import build_gateway
 from reliability_core.providers.batch import BatchingProvider, BatchSettings, with_batches
 from reliability_core.providers.pricing import call_cost, load_prices
-from reliability_core.rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
-from tests.conftest import PROJECT_ROOT
+from tests.rehearsal.helpers import CORPUS, northwind_page, rehearsal_env, rehearsal_servers
 
-CORPUS = PROJECT_ROOT / "data" / "corpus"
 FAST = BatchSettings(window_seconds=0.05, poll_seconds=0.05, max_wait_seconds=30.0)
 PAGES = [
     f"Freja Lund said on day {n}: \"We will commission {n} new turbines at Gull Reef by the end of 2027.\" "
@@ -27,33 +25,8 @@ PAGES = [
 ]
 
 
-def _extract(page: str, n: int) -> ExtractInput:
-    return ExtractInput(
-        subject_id="northwind-energy",
-        subject_name="Northwind Energy A/S",
-        aliases=["Northwind", "Freja Lund"],
-        subject_kind="company",
-        subject_urls=["https://northwind.example/"],
-        document_id=f"doc-{n}",
-        url=f"https://wire.example/business/{n}",
-        title="Northwind plans",
-        published_date=date(2025, 3, n),
-        own_document=False,
-        page_text=page,
-    )
 
 
-def _servers() -> RehearsalServers:
-    return RehearsalServers(corpus_dir=CORPUS, model=ScriptedModel(rates=MistakeRates.none()), faults=FaultRates.none())
-
-
-def _env(servers: RehearsalServers) -> dict[str, str]:
-    return {
-        "ANTHROPIC_API_KEY": "k",
-        "OPENAI_API_KEY": "k",
-        "ANTHROPIC_BASE_URL": servers.anthropic_url,
-        "OPENAI_BASE_URL": servers.openai_url,
-    }
 
 
 async def _extract_all(gateway: object, inputs: list[ExtractInput]) -> list[ExtractOutput]:
@@ -62,11 +35,11 @@ async def _extract_all(gateway: object, inputs: list[ExtractInput]) -> list[Extr
 
 
 def test_calls_arriving_together_go_out_as_one_message_batch_at_the_batch_price() -> None:
-    inputs = [_extract(page, n) for n, page in enumerate(PAGES, start=3)]
-    with _servers() as servers:
-        interactive = build_gateway(_env(servers), cache_dir=None)
+    inputs = [northwind_page(page, n, published=date(2025, 3, n)) for n, page in enumerate(PAGES, start=3)]
+    with rehearsal_servers() as servers:
+        interactive = build_gateway(rehearsal_env(servers), cache_dir=None)
         expected = asyncio.run(_extract_all(interactive, inputs))
-        batched = with_batches(build_gateway(_env(servers), cache_dir=None), FAST)
+        batched = with_batches(build_gateway(rehearsal_env(servers), cache_dir=None), FAST)
         got = asyncio.run(_extract_all(batched, inputs))
         assert servers.log.batches["anthropic"] == 1
         assert servers.log.batch_requests["anthropic"] == len(inputs)
@@ -102,8 +75,8 @@ def _judge(n: int) -> JudgeInput:
 
 def test_judge_b_calls_go_out_as_one_openai_batch_and_each_gets_its_answer() -> None:
     inputs = [_judge(n) for n in range(3, 7)]
-    with _servers() as servers:
-        batched = with_batches(build_gateway(_env(servers), cache_dir=None), FAST)
+    with rehearsal_servers() as servers:
+        batched = with_batches(build_gateway(rehearsal_env(servers), cache_dir=None), FAST)
 
         async def judge_all() -> list[JudgeOutput]:
             return list(await asyncio.gather(*(batched.run("judge_b", i, JudgeOutput) for i in inputs)))
@@ -117,14 +90,14 @@ def test_judge_b_calls_go_out_as_one_openai_batch_and_each_gets_its_answer() -> 
 
 
 def test_an_item_the_batch_reports_as_errored_fails_alone() -> None:
-    with _servers() as servers:
-        gateway = build_gateway(_env(servers), cache_dir=None)
+    with rehearsal_servers() as servers:
+        gateway = build_gateway(rehearsal_env(servers), cache_dir=None)
         provider = gateway.provider_for("extract_statements")
         batched = with_batches(gateway, FAST)
         wrapper = batched.provider_for("extract_statements")
         assert isinstance(wrapper, BatchingProvider)
         good = batched._request(  # the gateway's own request building
-            "extract_statements", batched.assignment["extract_statements"], provider, _extract(PAGES[0], 3), ExtractOutput
+            "extract_statements", batched.assignment["extract_statements"], provider, northwind_page(PAGES[0], 3), ExtractOutput
         )
         bad = good.model_copy(update={"max_output_tokens": 10_000_000})  # above the model's limit: a 400 item
 

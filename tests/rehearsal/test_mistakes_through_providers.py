@@ -22,11 +22,11 @@ from reliability_core.models import CriteriaLevels
 from reliability_core.providers.assignment import build_gateway
 from reliability_core.providers.base import ModelRequest
 from reliability_core.providers.openai_provider import OpenAIProvider
-from reliability_core.rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
+from reliability_core.rehearsal import MistakeRates, RehearsalServers
 from reliability_core.text.quotes import value_in_quote, verify_quote
 from tests.conftest import PROJECT_ROOT
+from tests.rehearsal.helpers import northwind_page, rehearsal_env, rehearsal_servers
 
-CORPUS = PROJECT_ROOT / "data" / "corpus"
 PAGE = (
     "Northwind Energy reported its results on Tuesday. Revenue rose to 412 million euros in 2019, "
     "chief executive Freja Lund said. \"We will bring Gull Reef's second phase online by the end of 2021,\" "
@@ -40,43 +40,20 @@ def _only(**rates: float) -> MistakeRates:
     return MistakeRates(**{**NONE.__dict__, **rates})
 
 
-def _servers(rates: MistakeRates) -> RehearsalServers:
-    return RehearsalServers(corpus_dir=CORPUS, model=ScriptedModel(rates=rates), faults=FaultRates.none())
-
-
-def _env(servers: RehearsalServers) -> dict[str, str]:
-    return {
-        "ANTHROPIC_API_KEY": "k",
-        "OPENAI_API_KEY": "k",
-        "ANTHROPIC_BASE_URL": servers.anthropic_url,
-        "OPENAI_BASE_URL": servers.openai_url,
-    }
 
 
 def _extract_input(page: str = PAGE) -> ExtractInput:
-    return ExtractInput(
-        subject_id="northwind-energy",
-        subject_name="Northwind Energy A/S",
-        aliases=["Northwind", "Freja Lund"],
-        subject_kind="company",
-        subject_urls=["https://northwind.example/"],
-        document_id="doc-1",
-        url="https://wire.example/business/northwind",
-        title="Northwind results",
-        published_date=date(2020, 2, 4),
-        own_document=False,
-        page_text=page,
-    )
+    return northwind_page(page)
 
 
 @pytest.fixture
 def careful() -> Iterator[RehearsalServers]:
-    with _servers(NONE) as running:
+    with rehearsal_servers(NONE) as running:
         yield running
 
 
 def test_scripted_extraction_answers_from_the_page_in_the_request(careful: RehearsalServers) -> None:
-    gateway = build_gateway(_env(careful), cache_dir=None)
+    gateway = build_gateway(rehearsal_env(careful), cache_dir=None)
     other = "Freja Lund said: \"We expect to double our solar capacity by 2026, and we will.\" She spoke in Aarhus."
     first = asyncio.run(gateway.run("extract_statements", _extract_input(), ExtractOutput))
     second = asyncio.run(gateway.run("extract_statements", _extract_input(other), ExtractOutput))
@@ -87,8 +64,8 @@ def test_scripted_extraction_answers_from_the_page_in_the_request(careful: Rehea
 
 
 def test_loose_restatement_passed_as_a_quote_fails_verification() -> None:
-    with _servers(_only(loose_quote=1.0)) as servers:
-        gateway = build_gateway(_env(servers), cache_dir=None)
+    with rehearsal_servers(_only(loose_quote=1.0)) as servers:
+        gateway = build_gateway(rehearsal_env(servers), cache_dir=None)
         output = asyncio.run(gateway.run("extract_statements", _extract_input(), ExtractOutput))
         assert servers.log.mistakes["loose restatement as quote"] >= 1
     long_quotes = [s for s in output.statements if len(s.quote.split()) >= 5]
@@ -97,8 +74,8 @@ def test_loose_restatement_passed_as_a_quote_fails_verification() -> None:
 
 
 def test_invented_number_in_a_quote_fails_verification() -> None:
-    with _servers(_only(invented_number=1.0)) as servers:
-        gateway = build_gateway(_env(servers), cache_dir=None)
+    with rehearsal_servers(_only(invented_number=1.0)) as servers:
+        gateway = build_gateway(rehearsal_env(servers), cache_dir=None)
         output = asyncio.run(gateway.run("extract_statements", _extract_input(), ExtractOutput))
     changed = [s for s in output.statements if any(ch.isdigit() for ch in s.quote)]
     assert changed
@@ -130,8 +107,8 @@ def _classify_input() -> ClassifyInput:
 
 def test_inferred_probability_from_hedged_words_is_not_recorded() -> None:
     payload = _classify_input()
-    with _servers(_only(inferred_probability=1.0)) as servers:
-        gateway = build_gateway(_env(servers), cache_dir=None)
+    with rehearsal_servers(_only(inferred_probability=1.0)) as servers:
+        gateway = build_gateway(rehearsal_env(servers), cache_dir=None)
         output = asyncio.run(gateway.run("classify_statements", payload, ClassifyOutput))
         made = servers.log.mistakes["inferred probability"]
     item = output.items[0]
@@ -159,16 +136,16 @@ def _read_input() -> ReadEvidenceInput:
 
 
 def test_paraphrase_presented_as_a_quote_fails_verification() -> None:
-    with _servers(_only(paraphrased_quote=1.0)) as servers:
-        gateway = build_gateway(_env(servers), cache_dir=None)
+    with rehearsal_servers(_only(paraphrased_quote=1.0)) as servers:
+        gateway = build_gateway(rehearsal_env(servers), cache_dir=None)
         output = asyncio.run(gateway.run("read_evidence", _read_input(), ReadEvidenceOutput))
         assert servers.log.mistakes["paraphrase presented as quote"] == len(output.items)
     assert not any(verify_quote(item.quote, PAGE).verified for item in output.items)
 
 
 def test_invented_observed_value_is_not_inside_its_quote() -> None:
-    with _servers(_only(invented_number=1.0)) as servers:
-        gateway = build_gateway(_env(servers), cache_dir=None)
+    with rehearsal_servers(_only(invented_number=1.0)) as servers:
+        gateway = build_gateway(rehearsal_env(servers), cache_dir=None)
         output = asyncio.run(gateway.run("read_evidence", _read_input(), ReadEvidenceOutput))
         invented = servers.log.mistakes["invented observed value"]
     valued = [item for item in output.items if item.observed_value is not None]
@@ -203,7 +180,7 @@ def _judge_request() -> ModelRequest:
 
 
 def test_judge_b_refusal_arrives_as_a_refusal_through_the_openai_provider() -> None:
-    with _servers(_only(judge_refusal=1.0)) as servers:
+    with rehearsal_servers(_only(judge_refusal=1.0)) as servers:
         provider = OpenAIProvider("k", base_url=servers.openai_url)
         response = asyncio.run(provider.complete(_judge_request()))
     assert response.output_json is None
