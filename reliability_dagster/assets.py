@@ -16,6 +16,7 @@ from reliability_core.evidence import EvidenceResult
 from reliability_core.models import (
     CandidateDocument,
     Claim,
+    ClaimVerdict,
     DocumentSelection,
     PageSnapshot,
     Report,
@@ -589,8 +590,40 @@ def subject_report(
             "content_hash": report.content_hash,
             "served_until": report.served_until.isoformat(),
             "reports_kept": len(stage.warehouse.read(tables.REPORTS, stage.subject_id, Report)),
+            "rehearsal": report.rehearsal,
+            **_run_cost_metadata(context, len(stage.warehouse.read(tables.VERDICTS, stage.subject_id, ClaimVerdict))),
         }
     )
+
+
+def run_usage_by_step(context: dg.AssetExecutionContext) -> dict[str, dict[str, float]]:
+    """Calls, tokens and cost per model step over every asset this run materialised so far."""
+    records = context.instance.get_records_for_run(
+        context.run_id, of_type=dg.DagsterEventType.ASSET_MATERIALIZATION
+    ).records
+    totals: dict[str, dict[str, float]] = {}
+    for record in records:
+        materialization = record.event_log_entry.asset_materialization
+        value = materialization.metadata.get(MODEL_USAGE_BY_STEP) if materialization else None
+        data = getattr(value, "data", None)
+        if not isinstance(data, dict):
+            continue
+        for step, usage in data.items():
+            step_total = totals.setdefault(step, {})
+            for key, number in usage.items():
+                step_total[key] = step_total.get(key, 0.0) + float(number or 0)
+    return dict(sorted(totals.items()))
+
+
+def _run_cost_metadata(context: dg.AssetExecutionContext, checked_claims: int) -> dict[str, Any]:
+    """The report's cost: per step over the whole run, and per checked claim (issue 14 section 4)."""
+    by_step = run_usage_by_step(context)
+    cost = sum(usage.get("cost_usd", 0.0) for usage in by_step.values())
+    return {
+        "run_model_usage_by_step": dg.MetadataValue.json(by_step),
+        "run_model_cost_usd": round(cost, 6),
+        "cost_per_checked_claim_usd": round(cost / checked_claims, 6) if checked_claims else "no claim checked",
+    }
 
 
 def publish_chart(stage: Stage, report: Report, chart: bytes) -> str:
