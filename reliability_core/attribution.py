@@ -11,6 +11,7 @@ the pipeline *more* careful (drop, flag, record a bound), never less.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from datetime import date
 from typing import Literal
 
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import DropReason, ProbabilityKind
+from reliability_core.text.numbers import parse_numbers, same_number_written
 
 # --- The classify_statements step's input and output --------------------------------
 
@@ -76,6 +78,10 @@ class StatementClassification(BaseModel):
     )
     restatement: str = Field(description="Self-contained restatement naming the subject, no pronouns")
     deadline: date | None = Field(description="Last day by which a promise/prediction should come true")
+    time_zone: str | None = Field(
+        default=None,
+        description="IANA time zone the statement's dates are in, when its context names one (else null)",
+    )
     stated_probability: float | None = Field(description="As a fraction 0..1, only if stated in the quote")
     probability_kind: ProbabilityKind | None
     vague: bool = Field(description="Too vague to check (e.g. 'we are the best')")
@@ -163,18 +169,171 @@ def is_reported_paraphrase(classification: StatementClassification) -> bool:
     return classification.paraphrase
 
 
+_NAME = r"[A-Z][\w'’&.-]*(?:\s+(?:[A-Z][\w'’&.-]*|de|van|von|der|af))*"
+_SPEECH_VERB = (
+    r"(?:said|says|stated|states|told|tells|added|adds|explained|explains|argued|argues|noted|notes|"
+    r"announced|announces|claimed|claims|wrote|writes|insisted|insists|warned|warns|promised|promises)"
+)
+_REPORTED_SPEECH = re.compile(
+    rf"(?:\b{_NAME}|\b(?:[Hh]e|[Ss]he|[Ii]t|[Tt]hey|[Tt]he\s+(?:company|group|firm|charity|organisation|"
+    rf"organization|minister|chief\s+executive|ceo|spokesperson|spokesman|spokeswoman)))"
+    rf"\s+{_SPEECH_VERB}\s+(?:that\b|it\s+would\b|they\s+would\b|it\s+will\b|they\s+will\b)"
+)
+_NOT_A_NAME = frozenset(
+    {"The", "This", "That", "These", "Those", "It", "He", "She", "They", "We", "I", "Our", "A", "An", "In",
+     "On", "At", "But", "And", "As", "When", "While", "If", "So", "According", "Mr", "Ms", "Mrs", "Dr"}
+)  # fmt: skip
+_ATTRIBUTIONS = (
+    re.compile(rf"\b{_SPEECH_VERB}\s+(?P<name>{_NAME})"),
+    re.compile(rf"\baccording\s+to\s+(?P<name>{_NAME})", re.IGNORECASE),
+    re.compile(rf"(?P<name>{_NAME})(?:,\s+[^,]{{1,80}},)?\s+{_SPEECH_VERB}\b"),
+)
+
+
+def is_reported_speech(form: str, quote: str) -> bool:
+    """[#15] rule 5 "Reported speech ... caught by code as well as by the classifier": the
+    extractor's reported form, or a quote that itself reports what someone said ("Northwind
+    said that it would ...", "the company said it will ..."), is a reported paraphrase, not
+    the subject's own words. First-person speech ("we said that we would") is not caught."""
+    if form == "reported":
+        return True
+    return any(
+        match.group(0).split()[0] not in ("I", "We") for match in _REPORTED_SPEECH.finditer(quote)
+    )
+
+
+def _name_tokens(name: str) -> set[str]:
+    return {t.casefold() for t in re.findall(r"[\w'’&-]+", name) if len(t) > 1}
+
+
+def is_subject_name(name: str, subject_names: Sequence[str]) -> bool:
+    """Is ``name`` one of the subject's names or aliases (or a part or extension of one:
+    "Northwind" for "Northwind Energy A/S", "Henrik Dahl" for "Henrik Dahl")?"""
+    tokens = _name_tokens(name) - {"a/s", "inc", "ltd", "plc", "ag", "as"}
+    if not tokens:
+        return True
+    for alias in subject_names:
+        alias_tokens = _name_tokens(alias)
+        if alias_tokens and (tokens <= alias_tokens or alias_tokens <= tokens):
+            return True
+    return False
+
+
+def named_other_speaker(sentence: str, quote: str, subject_names: Sequence[str]) -> str | None:
+    """[#15] rule 5 "a speaker named in the quote's sentence who is not the subject": the
+    attribution around the quote ("..., said Anna Berg, an analyst"; "according to the
+    regulator's Jens Holm") names someone who is not the subject or one of its aliases.
+    Returns the name, or None when the sentence names no other speaker."""
+    around = sentence.replace(quote, " ") if quote and quote in sentence else sentence
+    for pattern in _ATTRIBUTIONS:
+        for match in pattern.finditer(around):
+            words = [w for w in match.group("name").split() if w not in _NOT_A_NAME]
+            name = " ".join(words)
+            if name and not is_subject_name(name, subject_names):
+                return name
+    return None
+
+
 def drop_reason_for(
-    classification: StatementClassification, quote: str, context: str = ""
+    classification: StatementClassification,
+    quote: str,
+    context: str = "",
+    *,
+    form: str = "",
+    sentence: str = "",
+    subject_names: Sequence[str] = (),
 ) -> DropReason | None:
     """Why a classified statement is dropped, or None when it is kept. Privacy is
-    checked first so a private statement is never recorded under another reason."""
+    checked first so a private statement is never recorded under another reason. The
+    classifier's flags drop other speakers and paraphrases, and so does code: the
+    extractor's reported form and reported wording (``is_reported_speech``), and another
+    speaker named in the quote's sentence (``named_other_speaker``)."""
     if is_about_private_life(classification.private_life, quote, context):
         return "private_life"
     if is_other_speaker(classification):
         return "other_speaker"
-    if is_reported_paraphrase(classification):
+    if subject_names and named_other_speaker(f"{sentence} {context}", quote, subject_names):
+        return "other_speaker"
+    if is_reported_paraphrase(classification) or is_reported_speech(form, quote):
         return "paraphrase"
     return None
+
+
+# --- The restatement ([#15] rule 4) ------------------------------------------------------
+
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’&-]*")
+_CONTENT_WORD = re.compile(r"[a-z][a-z'’-]{3,}")
+_COMMON_WORDS = frozenset(
+    ["that", "this", "with", "will", "would", "have", "been", "from", "they", "their", "there", "were", "what", "when", "which", "while", "about", "into", "over", "under", "more", "less", "than", "also", "said", "says", "some", "such", "only", "other", "very", "much", "many", "most", "make", "made", "does", "done", "each", "every", "could", "should", "shall", "might", "must", "been", "being", "both", "before", "after", "until", "since", "during", "within", "without", "through", "between", "again", "further", "once", "here", "then", "them", "these", "those", "year", "years", "claim", "claims", "stated", "states", "state", "according", "company", "companies", "organisation"]
+)
+
+
+def sentence_around(text: str, start: int | None, end: int | None) -> str:
+    """The sentence(s) of ``text`` that hold the span [start, end): from the end of the
+    previous sentence to the end of the last one the span touches."""
+    if start is None or end is None or not text:
+        return ""
+    left = max(text.rfind(mark, 0, start) for mark in (". ", "! ", "? ", "\n"))
+    rights = [i for i in (text.find(mark, end) for mark in (". ", "! ", "? ", "\n")) if i >= 0]
+    right = min(rights) + 1 if rights else len(text)
+    return text[left + 1 if left >= 0 else 0 : right].strip()
+
+
+def restatement_unanchored(
+    restatement: str, quote: str, sentence: str = "", subject_names: Sequence[str] = ()
+) -> list[str]:
+    """[#15] rule 4 "The restatement is anchored to the quote. Every number, date, named entity
+    and comparison in the restatement appears in the verified quote or its sentence": what in
+    the restatement does not. Numbers compare by value in any common written form ("1.2
+    billion" is "1,200 million"; "3,000" is not "300"); dates by their numbers and month names;
+    named entities are capitalised words other than the subject's names and the first word;
+    comparisons are the reading rules' phrases ("more than", "at least"). A restatement whose
+    content words are mostly absent from the quote is about another topic. Empty: anchored."""
+    from reliability_core.criteria import explicit_comparisons  # the reading rules' phrases
+
+    anchor = f"{quote} {sentence}"
+    anchor_folded = anchor.casefold()
+    names_folded = " ".join(subject_names).casefold()
+    # The restatement names the subject by design ("no pronouns"): its names are not new entities.
+    for name in sorted((n for n in subject_names if n.strip()), key=len, reverse=True):
+        restatement = re.sub(rf"{re.escape(name)}(?:['’]s)?", " ", restatement, flags=re.IGNORECASE)
+    missing: list[str] = []
+    anchor_numbers = parse_numbers(anchor)
+    for number in parse_numbers(restatement):
+        if not same_number_written(number, anchor_numbers):
+            missing.append(f"number {restatement[number.start : number.end]!r}")
+    for match in re.finditer(rf"\b(?:{_MONTHS})\b", restatement, re.IGNORECASE):
+        if match.group(0).casefold() not in anchor_folded:
+            missing.append(f"date {match.group(0)!r}")
+    restatement = " ".join(restatement.split())
+    for match in _CAPITALISED.finditer(restatement):
+        word = match.group(0)
+        folded = word.casefold()
+        # The first word is capitalised as a sentence opening; months are dates (checked above).
+        if match.start() == 0 or re.fullmatch(_MONTHS, folded) or word in _NOT_A_NAME:
+            continue
+        if folded in anchor_folded or folded in names_folded:
+            continue
+        missing.append(f"named entity {word!r}")
+    anchor_operators = set(explicit_comparisons(remove_stated_probability(anchor)))
+    for operator in dict.fromkeys(explicit_comparisons(remove_stated_probability(restatement))):
+        if operator not in anchor_operators:
+            missing.append(f"comparison {operator!r}")
+    content = [
+        w
+        for w in _CONTENT_WORD.findall(restatement.casefold())
+        if w not in _COMMON_WORDS and w not in names_folded
+    ]
+    if content:
+        stems = {w[:5] for w in _CONTENT_WORD.findall(anchor_folded)}
+        found = sum(1 for w in content if w[:5] in stems)
+        if found * 2 < len(content):
+            missing.append(f"topic: {len(content) - found} of {len(content)} content words not in the quote")
+    return missing
 
 
 # --- Party politics --------------------------------------------------------------------
@@ -251,6 +410,23 @@ _PROB_EXACT_OF = re.compile(
 )
 
 
+_ODDS_NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|hundred|a\s+hundred|thousand)"
+_PROB_ODDS = re.compile(
+    rf"\b(?:a\s+|an\s+)?{_ODDS_NUMBER}[\s-]+(?:in|out[\s-]+of)[\s-]+{_ODDS_NUMBER}\s+"
+    rf"(?:\w+\s+)?{_PROB_WORD}",
+    re.IGNORECASE,
+)
+_ODDS_WORDS: dict[str, int] = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "hundred": 100, "a hundred": 100, "thousand": 1000,
+}  # fmt: skip
+
+
+def _odds_value(word: str) -> int:
+    folded = re.sub(r"\s+", " ", word.casefold())
+    return int(folded) if folded.isdigit() else _ODDS_WORDS[folded]
+
+
 def parse_stated_probability(text: str) -> tuple[float, ProbabilityKind] | None:
     """A probability stated in the words ("70% likely", "a 70% chance": exact;
     "more than 10% likely", "at least 30% chance": lower bound; "less than 20%
@@ -268,13 +444,18 @@ def parse_stated_probability(text: str) -> tuple[float, ProbabilityKind] | None:
             if 0.0 <= value <= 1.0:
                 kind_literal: ProbabilityKind = kind  # type: ignore[assignment]
                 return value, kind_literal
+    odds = _PROB_ODDS.search(text)
+    if odds:
+        part, whole = _odds_value(odds.group(1)), _odds_value(odds.group(2))
+        if whole > 0 and part <= whole:
+            return part / whole, "exact"
     return None
 
 
 def remove_stated_probability(text: str) -> str:
     """The text with any stated-probability phrase blanked out, so that "more than
     10% likely" is not read as a numeric comparison of the claim itself."""
-    for pattern in (_PROB_BOUND_LOWER, _PROB_BOUND_UPPER, _PROB_EXACT, _PROB_EXACT_OF):
+    for pattern in (_PROB_BOUND_LOWER, _PROB_BOUND_UPPER, _PROB_EXACT, _PROB_EXACT_OF, _PROB_ODDS):
         text = pattern.sub(" ", text)
     return text
 
@@ -282,12 +463,13 @@ def remove_stated_probability(text: str) -> str:
 def record_stated_probability(
     model_value: float | None, model_kind: ProbabilityKind | None, quote: str
 ) -> tuple[float | None, ProbabilityKind | None]:
-    """The probability recorded on a claim. The literal words decide: when the quote
-    states a probability, its value and kind (exact or bound) are taken from the
-    words; otherwise the model's value is kept only if it is a valid fraction whose
-    figure the quote writes out (a bound the model reports stays a bound); a
-    probability inferred from hedged words is not stated and is not recorded.
-    No probability means (None, None)."""
+    """[#15] rule 6 "A stated probability is one the words state ("70% likely", "a one-in-three
+    chance"); "likely" or "expected" is no probability; bounds stay bounds." The literal words
+    decide: when the quote states a probability, its value and kind (exact or bound) are taken
+    from the words; otherwise the model's value is kept only if it is a valid fraction whose
+    figure the quote writes out ("70 out of 100"; a bound the model reports stays a bound). A
+    probability inferred from hedged words ("likely" read as 70%) is not stated and is not
+    recorded, so it never enters the Brier score. No probability means (None, None)."""
     parsed = parse_stated_probability(quote)
     if parsed is not None:
         return parsed

@@ -78,6 +78,15 @@ GATE_MIN_PRIMARY_OR_MAJOR: Final = 1  # [R] "including at least one primary or m
 GATE_MIN_JUDGE_A_CONFIDENCE: Final = 0.80  # [R] "the Ref is at least 80% sure"
 NUMERIC_ABS_TOLERANCE: Final = 0.05  # [V] T2: "|Δ| ≤ 0.05"
 NUMERIC_REL_TOLERANCE: Final = 0.001  # [V] T2: "or ≤ 0.1% relative"
+# [#15] rule 2 "Numeric claims use the five levels": the margins of the default bands, as a
+# share of the threshold by which the figure misses it: mostly true within 5%, mixed within
+# 15%, mostly false within 35%, false beyond (the margins the criteria writer's template and
+# the demo corpus's answer key use: "misses by no more than 5%" ...).
+NUMERIC_BAND_MARGINS: Final = (0.05, 0.15, 0.35)
+# [#15] rule 12 "Not yet: the official figure hasn't been published": how long after the judge
+# date a deciding official figure may still be awaited (annual accounts and official statistics
+# appear within about four months of the period's end); later, no figure is "too little evidence".
+OFFICIAL_FIGURE_WAIT_DAYS: Final = 120
 NEAR_DUPLICATE_JACCARD: Final = 0.8  # [#7] shingle similarity above which a page is a copy of another
 SHINGLE_WORDS: Final = 5  # [#7] words per shingle for the copy and same-story checks
 EVIDENCE_RESULTS_PER_QUERY: Final = 8  # [#7] search results read per research query (for and against alike)

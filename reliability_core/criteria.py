@@ -36,6 +36,7 @@ from reliability_core.models.claims import (
     ResolutionCriteria,
 )
 from reliability_core.providers.base import ModelGateway
+from reliability_core.reading import freeze_numeric_bands
 from reliability_core.warehouse.ledger import Ledger
 
 CRITERIA_TABLE = "criteria"
@@ -177,9 +178,12 @@ def build_criteria(
     claim: Claim, output: CriteriaOutput, *, written_at: datetime, written_by: str, method_version: str
 ) -> ResolutionCriteria:
     """The record to freeze: the model's levels, the judge-at date and numeric form
-    after the literal reading rules, the timestamp and the content hash."""
+    after the literal reading rules (with the five numeric bands), the timestamp and
+    the content hash."""
     judge_at = decide_judge_at(claim, output.judge_at)
     numeric = enforce_literal_operator(output.numeric, claim.quote) if output.numeric is not None else None
+    # The five levels as ranges, frozen with the rest before any research ([#15] rule 2).
+    numeric = freeze_numeric_bands(numeric) if numeric is not None else None
     return ResolutionCriteria(
         id=criteria_id(claim.id),
         claim_id=claim.id,

@@ -55,6 +55,7 @@ from reliability_core.sources import (
 )
 from reliability_core.steering import SteeringResult, detect_steering, detect_steering_with_model
 from reliability_core.text.quotes import value_in_quote, verify_quote
+from reliability_core.triage import local_date
 from reliability_core.web.urls import canonical_url
 
 STEP_PLAN_RESEARCH = "plan_research"
@@ -132,6 +133,10 @@ class ReadItem(BaseModel):
 
     quote: str = Field(description="Copied word for word from the page text, 20 to 600 characters")
     published_date: date | None = Field(description="The date the quoted account refers to or was published")
+    published_at: datetime | None = Field(
+        default=None,
+        description="When the page gives a time as well: the date and time with its UTC offset, else null",
+    )
     observed_value: float | None = Field(
         description="The number the quote reports for the criteria's quantity"
     )
@@ -191,6 +196,30 @@ def usable_evidence(evidence: Sequence[EvidenceItem]) -> list[EvidenceItem]:
     return [item for item in evidence if item.quote_verified and not item.excluded]
 
 
+class UsableEvidence(Record):
+    """The verified, admitted evidence of one claim, computed once by ``usable_view`` and
+    handed to the judges' input, every code rule and every display gate ([#15] "compute the
+    usable, verified evidence once and hand that view to every gate"). Holding this type is
+    the proof that the filtering was done: nothing downstream filters again."""
+
+    items: list[EvidenceItem]
+
+    def by_ids(self, ids: Sequence[str]) -> list[EvidenceItem]:
+        """The items with these ids, in the order of ``ids`` (unknown ids are skipped)."""
+        index = {item.id: item for item in self.items}
+        return [index[i] for i in dict.fromkeys(ids) if i in index]
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+def usable_view(evidence: Sequence[EvidenceItem] | UsableEvidence) -> UsableEvidence:
+    """The one place the usable evidence of a claim is computed (``usable_evidence``)."""
+    if isinstance(evidence, UsableEvidence):
+        return evidence
+    return UsableEvidence(items=usable_evidence(evidence))
+
+
 def basis_of_evidence(evidence: Sequence[EvidenceItem]) -> Basis:
     """[M] step 8: "Every verdict records what it rests on: an independent source, only the
     subject's official records, only its ordinary statements, or nothing"."""
@@ -226,6 +255,16 @@ def item_exclusion_reason(item: ReadItem, *, verified: bool, claim: Claim) -> st
     if never_an_outcome(item.kind):
         return f"{item.kind.replace('_', ' ')}: forecasts, polls and analyst expectations are never outcomes"
     return ""
+
+
+def evidence_date(proposed: ReadItem, search_date: date | None, time_zone: str) -> date | None:
+    """[#15] rule 11 "deadlines are compared in [the claim's time zone], and something at 11:30
+    pm on the deadline day counts": an account with a time is dated by its calendar day in the
+    claim's time zone (11:30 pm in New York on 31 December is 31 December there, though it is
+    already 1 January in UTC); otherwise the date the reader gave, else the search result's."""
+    if proposed.published_at is not None:
+        return local_date(proposed.published_at, time_zone)
+    return proposed.published_date or search_date
 
 
 def mark_same_story(items: Sequence[EvidenceItem], texts: dict[str, str]) -> list[EvidenceItem]:
@@ -384,6 +423,7 @@ def evidence_item(
         observed = None
     reason = item_exclusion_reason(proposed, verified=check.verified, claim=claim)
     return EvidenceItem(
+        published_at=proposed.published_at,
         method_version=method_version,
         id=stable_id("evd", claim.id, snapshot.sha256, proposed.quote),
         claim_id=claim.id,
@@ -399,7 +439,7 @@ def evidence_item(
         source_class=source.source_class,
         publisher=source.publisher,
         independent=not source.subject_own,
-        published_date=proposed.published_date or search_date,
+        published_date=evidence_date(proposed, search_date, claim.time_zone),
         side=side,
         stance=proposed.stance,
         observed_value=observed,

@@ -17,7 +17,8 @@ decision it applies is a pure function in ``attribution``, ``triage`` or below.
 
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Sequence
+from datetime import date, datetime
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -35,15 +36,17 @@ from reliability_core.attribution import (
     is_party_political,
     record_stated_probability,
     resolve_claim_type,
+    restatement_unanchored,
+    sentence_around,
 )
-from reliability_core.clock import Clock, today
+from reliability_core.clock import Clock
 from reliability_core.ids import stable_id
 from reliability_core.models.claims import Claim, DroppedStatement, DropReason, Statement
 from reliability_core.models.documents import CandidateDocument, PageSnapshot
 from reliability_core.models.subjects import RegistryEntry
 from reliability_core.providers.base import ModelGateway
 from reliability_core.text.quotes import verify_quote
-from reliability_core.triage import triage_claim
+from reliability_core.triage import decide_time_zone, local_date, triage_claim
 
 STEP_EXTRACT = "extract_statements"
 STEP_CLASSIFY = "classify_statements"
@@ -137,8 +140,8 @@ def _dropped(
 
 _DROP_NOTES: dict[DropReason, str] = {
     "private_life": "about private life, family, health, home or location: dropped before storage",
-    "other_speaker": "spoken by someone other than the subject",
-    "paraphrase": "a reported paraphrase, not the subject's own words",
+    "other_speaker": "spoken by someone other than the subject (classifier, or a speaker named in the sentence)",
+    "paraphrase": "a reported paraphrase, not the subject's own words (classifier, reported form or wording)",
     "not_a_claim": "the classifier returned no reading for this statement",
 }
 
@@ -148,16 +151,26 @@ def build_claim(
     classification: StatementClassification,
     *,
     made_on: date | None,
-    now: date,
+    now: date | datetime,
     classified_by: str,
+    sentence: str = "",
+    subject_names: Sequence[str] = (),
+    registry_time_zone: str | None = None,
 ) -> Claim | None:
     """Apply the method's rules to the classifier's reading of a kept statement:
     guidance is a prediction, party politics is flagged, probabilities follow the
-    words, promises need a deliverable or target with a date, then triage.
-    None when the statement asserts nothing checkable at all (not a claim)."""
+    words, promises need a deliverable or target with a date, the claim's time zone
+    is decided and the run's date read in it, the restatement is checked against the
+    quote and its sentence, then triage. None when the statement asserts nothing
+    checkable at all (not a claim)."""
     if not classification.is_claim or classification.claim_type is None:
         return None
     quote = statement.quote
+    time_zone, time_zone_source = decide_time_zone(classification.time_zone, registry_time_zone)
+    if isinstance(now, datetime):
+        now = local_date(now, time_zone)
+    restatement = classification.restatement.strip() or quote
+    unanchored = restatement_unanchored(restatement, quote, sentence, subject_names)
     claim_type = resolve_claim_type(
         classification.claim_type, classification.company_guidance or is_company_guidance(quote)
     )
@@ -187,7 +200,7 @@ def build_claim(
         quote_verified=statement.quote_verified,
         speaker=classification.speaker,
         claim_type=claim_type,
-        restatement=classification.restatement.strip() or quote,
+        restatement=restatement,
         made_on=made_on,
         deadline=classification.deadline,
         stated_probability=probability,
@@ -197,6 +210,12 @@ def build_claim(
         triage_reason=triage_reason,
         classified_by=classified_by,
         method_version=statement.method_version,
+        time_zone=time_zone,
+        time_zone_source=time_zone_source,
+        restatement_verified=not unanchored,
+        restatement_note=(
+            "restatement unverified: not in the quote or its sentence: " + "; ".join(unanchored) if unanchored else ""
+        ),
     )
 
 
@@ -295,7 +314,8 @@ async def extract_document(
     seen: set[str] = set()
     extracted_by = gateway.model_for(STEP_EXTRACT)
     classified_by = gateway.model_for(STEP_CLASSIFY)
-    now = today(clock)
+    now = clock.now()
+    subject_names = [entry.name, *entry.aliases]
     for index, item in to_classify:
         quote = item.quote.strip()
         reading = readings.get(index)
@@ -304,7 +324,11 @@ async def extract_document(
                 _dropped(document, index, "not_a_claim", _DROP_NOTES["not_a_claim"], method_version)
             )
             continue
-        reason = drop_reason_for(reading, quote, item.context)
+        check = verify_quote(quote, snapshot.text)
+        sentence = sentence_around(snapshot.text, check.start, check.end) if check.verified else ""
+        reason = drop_reason_for(
+            reading, quote, item.context, form=item.form, sentence=sentence, subject_names=subject_names
+        )
         if reason is not None:
             dropped.append(_dropped(document, index, reason, _DROP_NOTES[reason], method_version))
             continue
@@ -312,7 +336,6 @@ async def extract_document(
         if statement_id in seen:
             continue
         seen.add(statement_id)
-        check = verify_quote(quote, snapshot.text)
         statement = Statement(
             id=statement_id,
             subject_id=document.subject_id,
@@ -331,7 +354,14 @@ async def extract_document(
             notes.append(f"quote {statement_id} unverified: {check.reason}")
         statements.append(statement)
         claim = build_claim(
-            statement, reading, made_on=document.published_date, now=now, classified_by=classified_by
+            statement,
+            reading,
+            made_on=document.published_date,
+            now=now,
+            classified_by=classified_by,
+            sentence=sentence,
+            subject_names=subject_names,
+            registry_time_zone=entry.time_zone,
         )
         if claim is not None:
             claims.append(claim)

@@ -4,6 +4,8 @@
 Each gate is one named function returning a ``GateCheck``; ``decide_display``
 runs them all and holds the verdict for the steward when any fails. A held
 verdict is stored with the names of the gates it failed and is not scored.
+Every gate reads the same ``UsableEvidence`` view, computed once per claim
+(``evidence.usable_view``); no gate filters the evidence again.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ from reliability_core.constants import (
     GATE_MIN_JUDGE_A_CONFIDENCE,
     GATE_MIN_PRIMARY_OR_MAJOR,
 )
-from reliability_core.evidence import basis_of_evidence, usable_evidence
+from reliability_core.evidence import UsableEvidence, basis_of_evidence
 from reliability_core.models.base import SCORED_VERDICTS, Verdict
-from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem, GateOutcome
+from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem, GateOutcome, VerdictReview
 from reliability_core.sources import is_reliable_class
 from reliability_core.steering import SteeringResult
 
@@ -29,6 +31,7 @@ GATE_NO_CONTRADICTION = "no_reliable_contradiction"
 GATE_NO_STEERING = "no_steering"
 GATE_BASIS_DISCLOSED = "basis_disclosed"
 GATE_NUMERIC_AGREEMENT = "numeric_extractions_agree"
+GATE_REVIEWER = "reviewer_found_no_major_problem"
 
 SUBJECT_PUBLISHER = "the subject itself"
 
@@ -53,14 +56,10 @@ def backing_stances(verdict: Verdict) -> frozenset[str]:
     return frozenset()
 
 
-def backing_evidence(verdict: Verdict, evidence: Sequence[EvidenceItem]) -> list[EvidenceItem]:
+def backing_evidence(verdict: Verdict, usable: UsableEvidence) -> list[EvidenceItem]:
     """Verified, admitted evidence from a reliable class whose stance backs the verdict."""
     stances = backing_stances(verdict)
-    return [
-        item
-        for item in usable_evidence(evidence)
-        if is_reliable_class(item.source_class) and item.stance in stances
-    ]
+    return [item for item in usable.items if is_reliable_class(item.source_class) and item.stance in stances]
 
 
 def publisher_key(item: EvidenceItem) -> str:
@@ -68,10 +67,22 @@ def publisher_key(item: EvidenceItem) -> str:
     return SUBJECT_PUBLISHER if item.subject_own else item.publisher.casefold()
 
 
-def gate_independent_publishers(verdict: Verdict, evidence: Sequence[EvidenceItem]) -> GateCheck:
+def independent_publishers(backing: Sequence[EvidenceItem]) -> tuple[set[str], set[str]]:
+    """[#15] rule 8, "Independence: the subject's own records never count toward the two
+    independent publishers". The publishers among ``backing`` that are independent of the
+    subject, and those of them that are primary or major. The subject's own filing is neither
+    one of the two nor the "primary or major" one, however authoritative its class."""
+    independent = [item for item in backing if not item.subject_own]
+    return (
+        {publisher_key(item) for item in independent},
+        {publisher_key(item) for item in independent if item.primary_or_major},
+    )
+
+
+def gate_independent_publishers(verdict: Verdict, usable: UsableEvidence) -> GateCheck:
     """[R] "at least 2 independent publishers back it, including at least one primary or
     major source". Copies of one story are already excluded ("counts once"), and the
-    subject's own records count as one publisher.
+    subject's own records never count toward the two (``independent_publishers``).
 
     A verdict backed only by the subject's official records is the exception: [M] step 8
     makes those records evidence for the subject's own figures, events and appointments
@@ -79,15 +90,14 @@ def gate_independent_publishers(verdict: Verdict, evidence: Sequence[EvidenceIte
     shown with their basis beside them ("For GiveWell, 19 of 25 resolved claims did").
     There is by construction one publisher, so this gate does not apply; the basis gate
     (``gate_basis_disclosed``) governs them instead."""
-    backing = backing_evidence(verdict, evidence)
+    backing = backing_evidence(verdict, usable)
     if backing and basis_of_evidence(backing) == "official_records_only":
         return GateCheck(
             name=GATE_PUBLISHERS,
             passed=True,
             note="rests on the subject's official records only: shown with that basis, not two publishers",
         )
-    publishers = {publisher_key(item) for item in backing}
-    primary = {publisher_key(item) for item in backing if item.primary_or_major}
+    publishers, primary = independent_publishers(backing)
     passed = len(publishers) >= GATE_MIN_INDEPENDENT_PUBLISHERS and len(primary) >= GATE_MIN_PRIMARY_OR_MAJOR
     note = (
         f"{len(publishers)} independent publisher(s) back it ({', '.join(sorted(publishers)) or 'none'}), "
@@ -108,7 +118,7 @@ def gate_judge_a_confidence(judge_a_confidence: float | None) -> GateCheck:
     )
 
 
-def gate_no_reliable_contradiction(verdict: Verdict, evidence: Sequence[EvidenceItem]) -> GateCheck:
+def gate_no_reliable_contradiction(verdict: Verdict, usable: UsableEvidence) -> GateCheck:
     """[R] "reliable sources don't contradict it": no admitted evidence from an official
     record, wire service or established newsroom takes the opposite side. (A "mixed"
     verdict is backed by both sides, so nothing contradicts it.)"""
@@ -118,11 +128,7 @@ def gate_no_reliable_contradiction(verdict: Verdict, evidence: Sequence[Evidence
         opposite = "supports"
     else:
         return GateCheck(name=GATE_NO_CONTRADICTION, passed=True, note=f"{verdict}: no opposite side")
-    against = [
-        item.id
-        for item in usable_evidence(evidence)
-        if is_reliable_class(item.source_class) and item.stance == opposite
-    ]
+    against = [item.id for item in usable.items if is_reliable_class(item.source_class) and item.stance == opposite]
     note = f"reliable evidence against: {', '.join(against)}" if against else "no reliable evidence against"
     return GateCheck(name=GATE_NO_CONTRADICTION, passed=not against, note=note)
 
@@ -134,12 +140,12 @@ def gate_no_steering(steering: SteeringResult) -> GateCheck:
     return GateCheck(name=GATE_NO_STEERING, passed=not steering.detected, note=note)
 
 
-def gate_basis_disclosed(verdict: ClaimVerdict, evidence: Sequence[EvidenceItem]) -> GateCheck:
+def gate_basis_disclosed(verdict: ClaimVerdict, usable: UsableEvidence) -> GateCheck:
     """[#7] "for a true/false verdict resting on official records only, the basis says so"
     ([M] step 8: "Such a verdict says the claim matches the subject's own official record ...
     the report says so beside each one")."""
-    backing = backing_evidence(verdict.verdict, evidence)
-    rests_on = basis_of_evidence(backing) if backing else basis_of_evidence(usable_evidence(evidence))
+    backing = backing_evidence(verdict.verdict, usable)
+    rests_on = basis_of_evidence(backing) if backing else basis_of_evidence(usable.items)
     if rests_on != "official_records_only":
         return GateCheck(name=GATE_BASIS_DISCLOSED, passed=True, note=f"rests on {rests_on}")
     passed = verdict.basis == "official_records_only"
@@ -162,9 +168,23 @@ def gate_numeric_extractions_agree(verdict: ClaimVerdict) -> GateCheck:
     )
 
 
+def gate_reviewer_found_no_major_problem(review: VerdictReview | None) -> GateCheck:
+    """[R] "a second, stronger AI model reviewed it and found no major problem"; [#15] rule 7
+    "a verdict with a major problem is held". A verdict nobody reviewed has not passed."""
+    if review is None:
+        return GateCheck(name=GATE_REVIEWER, passed=False, note="not reviewed")
+    if review.major_problems:
+        return GateCheck(
+            name=GATE_REVIEWER,
+            passed=False,
+            note=f"{review.reviewer} found major problem(s): {'; '.join(review.major_problems)}",
+        )
+    return GateCheck(name=GATE_REVIEWER, passed=True, note=f"{review.reviewer} found no major problem")
+
+
 def decide_display(
     verdict: ClaimVerdict,
-    evidence: Sequence[EvidenceItem],
+    usable: UsableEvidence,
     judge_a_confidence: float | None,
     steering: SteeringResult,
 ) -> GateOutcome:
@@ -174,10 +194,11 @@ def decide_display(
     checks = [gate_no_steering(steering)]
     if verdict.verdict in SCORED_VERDICTS:
         checks += [
-            gate_independent_publishers(verdict.verdict, evidence),
+            gate_independent_publishers(verdict.verdict, usable),
             gate_judge_a_confidence(judge_a_confidence),
-            gate_no_reliable_contradiction(verdict.verdict, evidence),
-            gate_basis_disclosed(verdict, evidence),
+            gate_reviewer_found_no_major_problem(verdict.review),
+            gate_no_reliable_contradiction(verdict.verdict, usable),
+            gate_basis_disclosed(verdict, usable),
             gate_numeric_extractions_agree(verdict),
         ]
     failed = [check.name for check in checks if not check.passed]

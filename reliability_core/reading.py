@@ -1,13 +1,14 @@
-"""Literal reading of numeric criteria ([R] "How it reads a claim") and the
-blind-extraction agreement check ([V] T2)."""
+"""Literal reading of numeric criteria ([R] "How it reads a claim"), the five numeric
+levels ([#15] rule 2) and the blind-extraction agreement check ([V] T2)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Literal
 
-from reliability_core.constants import NUMERIC_ABS_TOLERANCE, NUMERIC_REL_TOLERANCE
-from reliability_core.models.claims import NumericCriteria
+from reliability_core.constants import NUMERIC_ABS_TOLERANCE, NUMERIC_BAND_MARGINS, NUMERIC_REL_TOLERANCE
+from reliability_core.models.base import Verdict
+from reliability_core.models.claims import BandVerdict, CriteriaOperator, NumericBand, NumericCriteria
 
 LiteralOutcome = Literal["true", "false"]
 
@@ -44,3 +45,118 @@ def extractions_agree(first: float, second: float) -> bool:
         return True
     scale = max(abs(a), abs(b))
     return scale > 0 and delta / scale <= Decimal(repr(NUMERIC_REL_TOLERANCE))
+
+
+# --- the five levels of a numeric claim ([#15] rule 2) ------------------------------------
+
+_LEVELS_OUTWARD: tuple[BandVerdict, ...] = ("mostly_true", "mixed", "mostly_false", "false")
+
+
+def _d(value: float) -> Decimal:
+    # The value as written, so 0.95 x 28 is 26.6 and not 26.599999999999998.
+    return Decimal(repr(float(value)))
+
+
+def default_numeric_bands(operator: CriteriaOperator, threshold: float) -> list[NumericBand]:
+    """The five levels for a numeric claim when the criteria writer gave none that code can use:
+    "true" is the literal reading of the operator; below (or, for "at most"/"less than",
+    above) it the figure earns "mostly true", "mixed", "mostly false" and "false" as it misses
+    the threshold by no more than 5%, 15%, 35% and beyond (``NUMERIC_BAND_MARGINS``). For
+    "exactly" the misses on both sides count alike."""
+    t = _d(threshold)
+    edges = [t - abs(t) * _d(m) for m in NUMERIC_BAND_MARGINS]
+    above = [t + abs(t) * _d(m) for m in NUMERIC_BAND_MARGINS]
+    bands: list[NumericBand] = []
+
+    def below_side(top_inclusive: bool) -> None:
+        # Ranges under the threshold, nearest first: [edge_i, previous) ... (-inf, last).
+        upper, upper_inclusive = t, top_inclusive
+        for level, edge in zip(_LEVELS_OUTWARD, edges, strict=False):
+            bands.append(NumericBand(verdict=level, low=float(edge), low_inclusive=True,
+                                     high=float(upper), high_inclusive=upper_inclusive))
+            upper, upper_inclusive = edge, False
+        bands.append(NumericBand(verdict="false", low=None, high=float(upper), high_inclusive=False))
+
+    def above_side(bottom_inclusive: bool) -> None:
+        lower, lower_inclusive = t, bottom_inclusive
+        for level, edge in zip(_LEVELS_OUTWARD, above, strict=False):
+            bands.append(NumericBand(verdict=level, low=float(lower), low_inclusive=lower_inclusive,
+                                     high=float(edge), high_inclusive=True))
+            lower, lower_inclusive = edge, False
+        bands.append(NumericBand(verdict="false", low=float(lower), low_inclusive=False, high=None))
+
+    if operator == "gt":
+        bands.append(NumericBand(verdict="true", low=threshold, low_inclusive=False, high=None))
+        below_side(top_inclusive=True)
+    elif operator == "ge":
+        bands.append(NumericBand(verdict="true", low=threshold, low_inclusive=True, high=None))
+        below_side(top_inclusive=False)
+    elif operator == "lt":
+        bands.append(NumericBand(verdict="true", low=None, high=threshold, high_inclusive=False))
+        above_side(bottom_inclusive=True)
+    elif operator == "le":
+        bands.append(NumericBand(verdict="true", low=None, high=threshold, high_inclusive=True))
+        above_side(bottom_inclusive=False)
+    else:
+        bands.append(NumericBand(verdict="true", low=threshold, low_inclusive=True, high=threshold,
+                                 high_inclusive=True))
+        below_side(top_inclusive=False)
+        above_side(bottom_inclusive=False)
+    return bands
+
+
+def in_band(band: NumericBand, observed: float) -> bool:
+    """Is ``observed`` inside the band, read literally (a bound is inside only when inclusive;
+    nothing is rounded)?"""
+    value = _d(observed)
+    if band.low is not None:
+        low = _d(band.low)
+        if value < low or (value == low and not band.low_inclusive):
+            return False
+    if band.high is not None:
+        high = _d(band.high)
+        if value > high or (value == high and not band.high_inclusive):
+            return False
+    return True
+
+
+def bands_are_usable(numeric: NumericCriteria, bands: list[NumericBand]) -> bool:
+    """Proposed bands are kept only when code can apply them literally: no value falls in two
+    bands, and "true" is exactly the operator's literal reading at and around the threshold
+    (so a writer cannot make "more than 28" true at 28.0)."""
+    if not bands:
+        return False
+    t = numeric.threshold
+    step = max(abs(t), 1.0) * 1e-6
+    probes = [t, t - step, t + step] + [b for band in bands for b in (band.low, band.high) if b is not None]
+    for probe in probes:
+        holding = [band for band in bands if in_band(band, probe)]
+        if len(holding) > 1:
+            return False
+    for probe in (t, t - step, t + step):
+        levels = [band.verdict for band in bands if in_band(band, probe)]
+        if (levels == ["true"]) != criteria_hold(numeric, probe):
+            return False
+    return True
+
+
+def freeze_numeric_bands(numeric: NumericCriteria) -> NumericCriteria:
+    """[#15] rule 2: the bands are "set when the criteria are written, before research". The
+    writer's bands are kept when usable (``bands_are_usable``), otherwise the default bands of
+    the operator and threshold are written into the criteria before they are frozen."""
+    if bands_are_usable(numeric, numeric.bands):
+        return numeric
+    return numeric.model_copy(update={"bands": default_numeric_bands(numeric.operator, numeric.threshold)})
+
+
+def banded_verdict(numeric: NumericCriteria, observed: float) -> Verdict:
+    """[#15] rule 2 "Numeric claims use the five levels ... code maps the verified observed value
+    onto them literally ("more than" strict, no rounding)". Criteria frozen before bands existed
+    use the default bands; a value in no band (a gap the writer left) cannot be settled."""
+    bands = numeric.bands if bands_are_usable(numeric, numeric.bands) else default_numeric_bands(
+        numeric.operator, numeric.threshold
+    )
+    for band in bands:
+        if in_band(band, observed):
+            return band.verdict
+    return "unresolvable"

@@ -4,6 +4,7 @@ only turn their answers into run requests."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, datetime, timedelta
 
 from reliability_core.constants import (
@@ -11,8 +12,8 @@ from reliability_core.constants import (
     RECHECK_WEEKLY_WITHIN_DAYS,
     REPORT_SERVED_DAYS,
 )
-from reliability_core.models import Claim
-from reliability_core.triage import is_due
+from reliability_core.models import Claim, ClaimVerdict
+from reliability_core.triage import is_due, local_date
 
 
 def report_served_until(generated_at: datetime) -> datetime:
@@ -52,15 +53,23 @@ def recheck_is_due(deadline: date, last_checked: date | None, today: date) -> bo
     return (today - last_checked).days >= recheck_interval_days(deadline, today)
 
 
+def awaited_official_figures(verdicts: Sequence[ClaimVerdict]) -> list[date]:
+    """[#15] rule 12: the dates by which the official figures of "not yet" verdicts are
+    expected; each is re-checked on the same cadence as a deadline (``recheck_is_due``)."""
+    return [v.recheck_by for v in verdicts if v.not_yet_due and v.recheck_by is not None]
+
+
 def recheck_run_key(subject_id: str, today: date) -> str:
     """At most one due-date re-check run per subject per day."""
     return f"{subject_id}:recheck:{today.isoformat()}"
 
 
-def retriage_as_due(claim: Claim, today: date) -> Claim:
+def retriage_as_due(claim: Claim, now: date | datetime) -> Claim:
     """[M] step 5 "not yet due (its deadline is in the future)": when a
     re-check finds the deadline reached, the claim becomes resolvable now; every
-    other triage state is permanent and is returned unchanged."""
+    other triage state is permanent and is returned unchanged. A moment is read
+    as a date in the claim's time zone ([#15] rule 11)."""
+    today = local_date(now, claim.time_zone) if isinstance(now, datetime) else now
     if claim.triage != "not_yet_due" or claim.deadline is None or not is_due(claim.deadline, today):
         return claim
     return claim.model_copy(

@@ -20,6 +20,7 @@ from pydantic import ValidationError
 
 from reliability_core.ids import slugify_subject_id
 from reliability_core.models import RegistryEntry
+from reliability_core.triage import is_time_zone
 
 DEFAULT_REGISTRY_PATH = Path(__file__).resolve().parent.parent / "data" / "subjects.yaml"
 
@@ -46,7 +47,7 @@ def _label(position: int, raw: Any) -> str:
 
 def registry_entry(raw: Any, position: int = 1) -> RegistryEntry:
     """One validated entry. The id (given, or else the name) is slugified; every
-    URL must be an absolute https URL."""
+    URL must be an absolute https URL; a time zone, when given, must be one ``zoneinfo`` knows."""
     label = _label(position, raw)
     if not isinstance(raw, Mapping):
         raise RegistryError(f"{label}: expected a mapping of fields, got {type(raw).__name__}")
@@ -71,6 +72,8 @@ def registry_entry(raw: Any, position: int = 1) -> RegistryEntry:
             raise RegistryError(f"{label}: url {url!r} is not an absolute https URL")
     if not entry.name.strip():
         raise RegistryError(f"{label}: 'name' is empty")
+    if entry.time_zone is not None and not is_time_zone(entry.time_zone):
+        raise RegistryError(f"{label}: time_zone {entry.time_zone!r} is not an IANA time zone (e.g. Europe/Copenhagen)")
     return entry
 
 

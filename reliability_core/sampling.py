@@ -31,13 +31,17 @@ def sampling_eligibility(claim: Claim) -> tuple[bool, str]:
     """Whether a claim may be sampled, and why not: [M] "Only resolvable claims are
     researched"; party-political claims are "counted but never scored"; a quote
     that failed the mechanical check is "never shown as verified", so it is not
-    researched as if it were the subject's words."""
+    researched as if it were the subject's words; nor is a claim whose restatement
+    says more than its quote ([#15] rule 4)."""
     if claim.triage != "resolvable_now":
         return False, f"not sampled: triage {claim.triage} ({claim.triage_reason})"
     if claim.party_political:
         return False, "not sampled: party-political, counted but never scored"
     if not claim.quote_verified:
         return False, "not sampled: the quote was not found word for word in the stored page"
+    if not claim.restatement_verified:
+        # [#15] rule 4: "kept and counted, and not sampled, exactly like an unverified quote".
+        return False, f"not sampled: {claim.restatement_note or 'restatement unverified'}"
     return True, "eligible"
 
 

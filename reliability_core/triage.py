@@ -8,10 +8,14 @@ processes). Only resolvable claims are researched."
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
+from functools import lru_cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from reliability_core.models.base import ClaimType, TriageState
 from reliability_core.models.claims import Claim
+
+DEFAULT_TIME_ZONE = "UTC"
 
 # States that make a statement "checkable" for the checkable share ([M] "the share
 # of extracted statements that are checkable at all"): everything except never
@@ -21,11 +25,47 @@ from reliability_core.models.claims import Claim
 CHECKABLE_STATES: frozenset[TriageState] = frozenset({"resolvable_now", "not_yet_due", "own_records_only"})
 
 
+@lru_cache(maxsize=256)
+def zone_of(name: str) -> ZoneInfo | None:
+    """The IANA time zone called ``name``, or None when there is no such zone."""
+    try:
+        return ZoneInfo(name.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def is_time_zone(name: str | None) -> bool:
+    """Is ``name`` an IANA time zone ``zoneinfo`` knows ("Europe/Copenhagen", "UTC")?"""
+    return bool(name and name.strip()) and zone_of(name or "") is not None
+
+
+def decide_time_zone(from_context: str | None, from_registry: str | None) -> tuple[str, str]:
+    """[#15] rule 11 "each claim has a time zone (from the subject's registry entry or the
+    claim's context, recorded)": a valid zone the claim's context names (the classifier's
+    proposal, checked with ``zoneinfo``) wins, then the registry entry's, then UTC. Returns the
+    zone and where it came from."""
+    if is_time_zone(from_context):
+        return (from_context or "").strip(), "claim context"
+    if is_time_zone(from_registry):
+        return (from_registry or "").strip(), "registry"
+    return DEFAULT_TIME_ZONE, "default"
+
+
+def local_date(moment: datetime, time_zone: str) -> date:
+    """[R] "Dates are in the claim's time zone. Something that happens at 11:30 pm on the
+    deadline day counts." The calendar date of ``moment`` in ``time_zone``; a naive moment is
+    taken as already local. An unknown zone reads as UTC."""
+    if moment.tzinfo is None:
+        return moment.date()
+    zone = zone_of(time_zone) or UTC
+    return moment.astimezone(zone).date()
+
+
 def is_due(deadline: date, now: date) -> bool:
     """[M] "not yet due (its deadline is in the future)": a deadline equal to
     today is NOT in the future, so it is due. Dates are calendar dates in the
     claim's time zone ([R] "Dates are in the claim's time zone"); ``now`` is the
-    run's date from the injected clock."""
+    run's date in that zone (``local_date`` of the injected clock's time)."""
     return deadline <= now
 
 

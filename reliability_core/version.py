@@ -11,7 +11,8 @@ same tree and changes when any of them changes.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+import os
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 
@@ -20,6 +21,10 @@ from reliability_core.constants import METHOD_BASE_VERSION
 OFFLINE_SUFFIX = "offline-rules"
 # Records made against the rehearsal servers (a scripted model, not a live one).
 REHEARSAL_SUFFIX = "rehearsal"
+# [#15] rule 9: judges of one family run only as an explicit experiment, which the version records.
+SAME_FAMILY_EXPERIMENT = "same-family-judges"
+SAME_FAMILY_EXPERIMENT_FLAG = "RELIABILITY_EXPERIMENT_SAME_FAMILY_JUDGES"
+_EXPERIMENT_FLAGS = {SAME_FAMILY_EXPERIMENT_FLAG: SAME_FAMILY_EXPERIMENT}
 _HASH_LENGTH = 8
 _SUFFIXES = (".py", ".md", ".yaml", ".yml", ".json", ".txt")
 _PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -57,18 +62,33 @@ def tree_hash(root: Path, trees: Iterable[str] = _METHOD_TREES) -> str:
     return digest.hexdigest()
 
 
-def compute_method_version(root: Path = _PROJECT_ROOT, offline: bool = False, rehearsal: bool = False) -> str:
+
+def active_experiments(env: Mapping[str, str]) -> tuple[str, ...]:
+    """The experiments switched on in ``env`` (a flag set to 1/true/yes/on), sorted."""
+    on = {"1", "true", "yes", "on"}
+    return tuple(sorted(name for flag, name in _EXPERIMENT_FLAGS.items() if env.get(flag, "").strip().lower() in on))
+
+
+def compute_method_version(
+    root: Path = _PROJECT_ROOT, offline: bool = False, rehearsal: bool = False, experiments: Iterable[str] = ()
+) -> str:
     """``0.1.0+<8 hex>``; with ``offline=True`` the local label says
     ``offline-rules`` so no output of the deterministic offline model can be
     mistaken for a live one, and with ``rehearsal=True`` it says ``rehearsal``
-    (live provider classes against the local vendor servers' scripted model)."""
+    (live provider classes against the local vendor servers' scripted model);
+    each experiment adds ``.experiment-<name>`` so a result made outside the
+    method (e.g. two judges of one family, [#15] rule 9) says so."""
     version = f"{METHOD_BASE_VERSION}+{tree_hash(root)[:_HASH_LENGTH]}"
-    if offline:
-        version = f"{version}.{OFFLINE_SUFFIX}"
-    return f"{version}.{REHEARSAL_SUFFIX}" if rehearsal else version
+    labels = [f"experiment-{name}" for name in sorted(experiments)]
+    labels += [OFFLINE_SUFFIX] if offline else []
+    labels += [REHEARSAL_SUFFIX] if rehearsal else []
+    return ".".join([version, *labels])
 
 
 @lru_cache(maxsize=4)
 def method_version(offline: bool = False, rehearsal: bool = False) -> str:
-    """The method version of the installed tree (computed once per process)."""
-    return compute_method_version(_PROJECT_ROOT, offline=offline, rehearsal=rehearsal)
+    """The method version of the installed tree (computed once per process), with the
+    experiments the process environment switches on at start-up."""
+    return compute_method_version(
+        _PROJECT_ROOT, offline=offline, rehearsal=rehearsal, experiments=active_experiments(os.environ)
+    )

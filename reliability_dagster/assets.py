@@ -321,8 +321,8 @@ def claims(
     stage = stage_for(context, warehouse, clock, providers)
     if not stage.covered():
         return _write_empty(stage, tables.CLAIMS)
-    today = stage.clock.now().date()
-    triaged = [retriage_as_due(c, today) for c in stage.warehouse.read(EXTRACTED_CLAIMS, stage.subject_id, Claim)]
+    now = stage.clock.now()  # read as a date in each claim's time zone
+    triaged = [retriage_as_due(c, now) for c in stage.warehouse.read(EXTRACTED_CLAIMS, stage.subject_id, Claim)]
     stage.warehouse.write(tables.CLAIMS, stage.subject_id, triaged)
     states: dict[str, int] = {}
     for claim in triaged:

@@ -14,8 +14,9 @@ from pathlib import Path
 import dagster as dg
 
 from reliability_core.ids import stable_id
-from reliability_core.models import Claim, RefreshRequest, Report
+from reliability_core.models import Claim, ClaimVerdict, RefreshRequest, Report
 from reliability_core.refresh import (
+    awaited_official_figures,
     recheck_is_due,
     recheck_run_key,
     refresh_run_key,
@@ -167,13 +168,15 @@ def due_date_sensor(
     today = _now(clock).date()
     requests = []
     for subject in context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS):
-        pending = [c for c in store.read(tables.CLAIMS, subject, Claim) if c.triage == "not_yet_due" and c.deadline]
+        pending = [c.deadline for c in store.read(tables.CLAIMS, subject, Claim) if c.triage == "not_yet_due" and c.deadline]
+        # [#15] rule 12: a "not yet" verdict waits for its official figure on the same cadence.
+        pending += awaited_official_figures(store.read(tables.VERDICTS, subject, ClaimVerdict))
         if not pending:
             continue
         reports = store.read(tables.REPORTS, subject, Report)
         last_checked = max((r.generated_at for r in reports), default=None)
         last_day = last_checked.date() if last_checked else None
-        if any(recheck_is_due(c.deadline, last_day, today) for c in pending if c.deadline):
+        if any(recheck_is_due(due, last_day, today) for due in pending):
             requests.append(
                 dg.RunRequest(
                     partition_key=subject,

@@ -15,6 +15,7 @@ from reliability_core.models.claims import (
     Claim,
     CriteriaLevels,
     DroppedStatement,
+    NumericBand,
     NumericCriteria,
     ResolutionCriteria,
     SampleMembership,
@@ -40,7 +41,13 @@ from reliability_core.models.reports import (
     TypeScore,
 )
 from reliability_core.models.subjects import CoverageDecision, IdentityEvidence, RegistryEntry
-from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem, GateOutcome, JudgeVerdict
+from reliability_core.models.verdicts import (
+    ClaimVerdict,
+    EvidenceItem,
+    GateOutcome,
+    JudgeVerdict,
+    VerdictReview,
+)
 
 __all__ = [
     "CLAIM_TYPES",
@@ -62,6 +69,7 @@ __all__ = [
     "GoldItem",
     "IdentityEvidence",
     "JudgeVerdict",
+    "NumericBand",
     "NumericCriteria",
     "OverallScore",
     "PageSnapshot",
@@ -82,4 +90,5 @@ __all__ = [
     "TriageState",
     "TypeScore",
     "Verdict",
+    "VerdictReview",
 ]

@@ -65,6 +65,13 @@ class Claim(StampedRecord):
     triage: TriageState
     triage_reason: str
     classified_by: str
+    # [#15] additive. Rule 11: the IANA time zone the claim's dates are read in, and where it came
+    # from ("registry", "claim context" or "default"). Rule 4: whether every number, date, named
+    # entity and comparison of the restatement is in the verified quote or its sentence.
+    time_zone: str = "UTC"
+    time_zone_source: str = "default"
+    restatement_verified: bool = True
+    restatement_note: str = ""
 
 
 class SampleMembership(StampedRecord):
@@ -81,6 +88,20 @@ class SampleMembership(StampedRecord):
 
 
 CriteriaOperator = Literal["gt", "ge", "lt", "le", "eq"]
+BandVerdict = Literal["true", "mostly_true", "mixed", "mostly_false", "false"]
+
+
+class NumericBand(Record):
+    """One range of the observed value and the level it earns ([#15] rule 2: "The frozen
+    criteria hold the bands for true, mostly true, mixed, mostly false and false"). A bound
+    of None is open; ``*_inclusive`` says whether the bound itself is inside ("more than" is
+    strict, "at least" inclusive). A level may hold several ranges (both sides of "exactly")."""
+
+    verdict: BandVerdict
+    low: float | None = None
+    low_inclusive: bool = True
+    high: float | None = None
+    high_inclusive: bool = False
 
 
 class NumericCriteria(Record):
@@ -93,6 +114,10 @@ class NumericCriteria(Record):
     threshold: float
     as_of: date | None = None
     named_source: str | None = None
+    bands: list[NumericBand] = Field(
+        default_factory=list,
+        description="The five levels as ranges of the observed value, set before research",
+    )
 
 
 class CriteriaLevels(Record):

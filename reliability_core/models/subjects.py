@@ -22,6 +22,7 @@ class RegistryEntry(Record):
     consent: bool = False
     description: str = ""
     aliases: list[str] = Field(default_factory=list)
+    time_zone: str | None = None  # [#15] rule 11: IANA name the subject's claims are dated in
 
 
 class IdentityEvidence(Record):

@@ -27,7 +27,8 @@ class EvidenceItem(StampedRecord):
     source_class: SourceClass
     publisher: str
     independent: bool
-    published_date: date | None = None
+    published_date: date | None = None  # in the claim's time zone when the account gave a time
+    published_at: datetime | None = None  # [#15] the account's date and time, when it gave one
     side: Literal["for", "against"]
     stance: Literal["supports", "contradicts", "neutral"] = "neutral"
     observed_value: float | None = None
@@ -62,6 +63,16 @@ class JudgeVerdict(StampedRecord):
     rules_applied: list[str] = Field(default_factory=list)
 
 
+class VerdictReview(Record):
+    """[R] "a second, stronger AI model reviewed it and found no major problem": what the
+    reviewer step reported on judge A's verdict, read against the same blind input."""
+
+    reviewer: str  # the model id that reviewed (``offline-rules`` for the labelled stand-in)
+    major_problems: list[str] = Field(default_factory=list)
+    minor_problems: list[str] = Field(default_factory=list)
+    rationale: str = ""
+
+
 class GateOutcome(Record):
     """Code, not a model, decides whether a verdict is shown ([R] display gates)."""
 
@@ -88,3 +99,8 @@ class ClaimVerdict(StampedRecord):
     evidence_ids: list[str] = Field(default_factory=list)
     reason: str = ""
     decided_at: datetime
+    # [#15] additive: the reviewer's report on judge A's verdict (None when nothing was reviewed),
+    # and "not yet: the official figure has not been published" with the date it is expected by.
+    review: VerdictReview | None = None
+    not_yet_due: bool = False
+    recheck_by: date | None = None

@@ -330,13 +330,15 @@ def _claim_type(quote: str) -> ClaimType:
 
 def restate(quote: str, subject_name: str, speaker: str, published: date | None) -> str:
     """A self-contained restatement: first-person words replaced by who they refer
-    to ("we" -> the subject, "I" -> the speaker), with the date it was said."""
+    to ("we" -> the subject, "I" -> the speaker). Nothing else is added: the date it was
+    said is the claim's ``made_on``, not part of the restatement, which code anchors to
+    the quote ([#15] rule 4: every number and date of the restatement is in the quote)."""
     person = speaker or subject_name
     text = quote
     for pattern, replacement in _FIRST_PERSON_SUBJECT.items():
         text = re.sub(pattern, replacement.format(org=subject_name, person=person), text, flags=re.IGNORECASE)
-    text = text[:1].upper() + text[1:]
-    return f"{text} (said on {published.isoformat()})" if published else text
+    del published  # kept in the signature: the caller's record of when it was said
+    return text[:1].upper() + text[1:]
 
 
 def classify_one(

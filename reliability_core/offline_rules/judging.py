@@ -27,7 +27,7 @@ judge B reads exactly as judge A but is more cautious, like the second judge
 the method describes ("Nearly every difference was the GPT judge saying
 'unresolvable' where the Opus judge gave a verdict"): it abstains
 ("unresolvable", "too_little_evidence") when the quotes on the verdict's side
-come from a single publisher. The two judges therefore give deterministic
+come from a single publisher, still reporting the figure it read. The two judges therefore give deterministic
 but not always identical answers, so the "judges disagree" path runs in the
 demo.
 
@@ -130,11 +130,15 @@ def decide(payload: JudgeInput, *, cautious: bool) -> JudgeOutput:
         verdict, side = "false", contradicts
     publishers = _publishers(side)
     if cautious and len(publishers) < 2:
-        return _unresolvable(
+        # Abstaining on the verdict is not abstaining on the reading: judge B still reports the
+        # figure it read blind, so code can check that judge A's figure is reproduced ([V] T2).
+        abstained = _unresolvable(
             "too_little_evidence",
             f"Only one publisher ({', '.join(sorted(publishers))}) bears on the claim; judge B abstains.",
             [v.item.id for v in side],
         )
+        observed = _observed(side) if payload.numeric is not None else None
+        return abstained.model_copy(update={"observed_value": observed})
     official = any(v.item.source_class == "official_record" for v in side)
     confidence = 0.9 if len(publishers) >= 2 else 0.85 if official else 0.75
     cited = [v.item.id for v in side]

@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict
 from reliability_core.providers.base import ModelProvider, SearchProvider
 from reliability_core.providers.errors import ConfigurationError
 from reliability_core.providers.offline_model import OFFLINE_NAME
+from reliability_core.version import SAME_FAMILY_EXPERIMENT, SAME_FAMILY_EXPERIMENT_FLAG, active_experiments
 
 if TYPE_CHECKING:
     import httpx
@@ -42,6 +43,7 @@ MODEL_STEPS: tuple[str, ...] = (
     "read_evidence",
     "judge_a",
     "judge_b",
+    "review_verdict",
     "detect_steering",
 )
 
@@ -54,6 +56,11 @@ HAIKU = "claude-haiku-5-5"
 SONNET = "claude-sonnet-5-5"
 OPUS = "claude-opus-5-5"
 GPT = "gpt-6.1-sol"
+GPT_PRO = "gpt-6.1-sol-pro"
+
+# [#15] rule 7: the reviewer is "a second, stronger model ... different from judge A". Models
+# ranked by strength, so the start-up check can refuse a reviewer that is not stronger.
+MODEL_STRENGTH: dict[str, int] = {HAIKU: 1, SONNET: 2, OPUS: 3, GPT: 3, GPT_PRO: 4}
 
 DEFAULT_ASSIGNMENT: dict[str, str] = {
     # cheap: simple extraction and parsing
@@ -70,6 +77,8 @@ DEFAULT_ASSIGNMENT: dict[str, str] = {
     "detect_steering": f"anthropic:{OPUS}",
     # a different family for judge B
     "judge_b": f"openai:{GPT}",
+    # a second, stronger model than judge A reviews judge A's verdict ([R] display gates)
+    "review_verdict": f"openai:{GPT_PRO}",
 }
 
 ENV_PREFIX = "RELIABILITY_MODEL_"
@@ -181,6 +190,51 @@ def resolve_assignment(
     return {step: parse_assignment(spec) for step, spec in specs.items()}
 
 
+# [#15] rule 9: families of the providers, as the providers report them (``family``).
+PROVIDER_FAMILIES: dict[str, str] = {"anthropic": "claude", "openai": "gpt", OFFLINE_NAME: OFFLINE_NAME}
+
+
+def family_of(chosen: StepAssignment, env: Mapping[str, str]) -> str:
+    """The model family of an assignment: the provider's family, or for an OpenAI-compatible
+    server ``OPENAI_COMPATIBLE_FAMILY`` or the model id's first word ("llama-4" -> "llama")."""
+    if chosen.provider == "openai-compatible":
+        return (env.get("OPENAI_COMPATIBLE_FAMILY") or chosen.model.split("-")[0]).casefold()
+    return PROVIDER_FAMILIES.get(chosen.provider, chosen.provider)
+
+
+def check_model_table(
+    assignment: Mapping[str, StepAssignment], env: Mapping[str, str], *, same_family_experiment: bool
+) -> None:
+    """At start-up, the model table must hold the method's two rules about models:
+    [M] step 8 / [#15] rule 9 "Two judges from different model families": judge A and judge B
+    of the same family are refused with a clear error, unless the explicit experiment flag
+    ``RELIABILITY_EXPERIMENT_SAME_FAMILY_JUDGES`` is set (the method version then records
+    it); [#15] rule 7 the reviewer is a model other than judge A's, and not a weaker one.
+    The offline stand-in is exempt: it is one labelled rule set, not a model."""
+    judge_a, judge_b = assignment["judge_a"], assignment["judge_b"]
+    if OFFLINE_NAME not in (judge_a.provider, judge_b.provider):
+        family_a, family_b = family_of(judge_a, env), family_of(judge_b, env)
+        if family_a == family_b and not same_family_experiment:
+            raise ConfigurationError(
+                f"judge A ({judge_a.label()}) and judge B ({judge_b.label()}) are both of the {family_a!r} "
+                "family; the method needs two judges from different model families. Set "
+                f"{SAME_FAMILY_EXPERIMENT_FLAG}=1 to run this as a recorded experiment."
+            )
+    reviewer = assignment.get("review_verdict")
+    if reviewer is None or OFFLINE_NAME in (reviewer.provider, judge_a.provider):
+        return
+    if (reviewer.provider, reviewer.model, reviewer.base_url) == (judge_a.provider, judge_a.model, judge_a.base_url):
+        raise ConfigurationError(
+            f"the reviewer ({reviewer.label()}) is judge A's model; it must be a second, stronger model"
+        )
+    strength_a, strength_r = MODEL_STRENGTH.get(judge_a.model), MODEL_STRENGTH.get(reviewer.model)
+    if strength_a is not None and strength_r is not None and strength_r < strength_a:
+        raise ConfigurationError(
+            f"the reviewer ({reviewer.label()}) is weaker than judge A ({judge_a.label()}); "
+            "it must be a second, stronger model"
+        )
+
+
 # -- building the live or offline setup from the environment ----------------
 
 TRUE_VALUES = frozenset({"1", "true", "yes", "on"})
@@ -235,6 +289,7 @@ def build_gateway(
     from reliability_core.providers.pricing import DEFAULT_PRICES_PATH, load_prices
 
     wanted = resolve_assignment(env, config)
+    check_model_table(wanted, env, same_family_experiment=SAME_FAMILY_EXPERIMENT in active_experiments(env))
     force_offline = _flag(env, "RELIABILITY_OFFLINE")
     offline = StepAssignment(provider=OFFLINE_NAME, model=OFFLINE_NAME)
     offline_provider = OfflineRulesProvider()

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import math
-import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from functools import lru_cache
-from typing import Final
 
 from reliability_core.constants import EVIDENCE_QUOTE_MAX_CHARS, EVIDENCE_QUOTE_MIN_CHARS
 from reliability_core.models.base import Record
 from reliability_core.text.normalise import NormalisedText, normalise_for_match
+from reliability_core.text.numbers import parse_numbers, value_written_in
 
 
 class QuoteCheck(Record):
@@ -80,48 +78,10 @@ def verify_evidence_quote(quote: str, page_text: str | NormalisedText) -> QuoteC
     )
 
 
-_SCALES: Final[dict[str, int]] = {
-    "thousand": 10**3,
-    "million": 10**6,
-    "mn": 10**6,
-    "billion": 10**9,
-    "bn": 10**9,
-    "trillion": 10**12,
-    "tn": 10**12,
-}
-_NUMBER = re.compile(
-    r"""
-    (?<![\w.,])
-    (?P<int>\d{1,3}(?P<sep>[,\u00a0\u202f\u2009 '])\d{3}(?:(?P=sep)\d{3})*|\d+)
-    (?:(?P<dec>[.,])(?P<frac>\d+))?
-    (?!\d)
-    \s*(?P<pct>%|per\s?cent\b)?
-    \s*(?P<scale>thousand|million|billion|trillion|bn|mn|tn)?
-    (?![a-z])
-    """,
-    re.VERBOSE | re.IGNORECASE,
-)
-
-
 def numbers_in_text(text: str) -> list[tuple[Decimal, bool, int]]:
-    """Every number written in ``text``: (value as written, followed by a percent
-    sign, scale multiplier or 1). Thousands separators (``,``, spaces) are removed; a
-    comma followed by other than three digits is a decimal comma."""
-    found: list[tuple[Decimal, bool, int]] = []
-    for match in _NUMBER.finditer(text):
-        integer = re.sub(r"\D", "", match.group("int"))
-        fraction = match.group("frac") or ""
-        try:
-            number = Decimal(f"{integer}.{fraction}" if fraction else integer)
-        except InvalidOperation:
-            continue
-        scale = _SCALES.get((match.group("scale") or "").lower(), 1)
-        found.append((number, match.group("pct") is not None, scale))
-    return found
-
-
-def _same(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    """Every number written in ``text``: (figure as written, followed by a percent mark,
+    scale multiplier or 1), read by the general reader ``text.numbers.parse_numbers``."""
+    return [(n.as_written, n.percent, n.scale) for n in parse_numbers(text)]
 
 
 def value_in_quote(value: float, quote: str, *, percent: bool = False) -> bool:
@@ -133,16 +93,6 @@ def value_in_quote(value: float, quote: str, *, percent: bool = False) -> bool:
     scale word (``1.2 billion``), divided by 100 when followed by ``%``, and, for a
     percentage (``percent=True``), times 100 when written as a fraction (``0.724``).
     The sign is compared by magnitude: quotes carry it in words ("fell 3%") as often
-    as with a minus sign.
+    as with a minus sign. The reading of written numbers is ``text.numbers``.
     """
-    target = abs(float(value))
-    for number, has_percent, scale in numbers_in_text(quote):
-        written = float(number)
-        candidates = [written, written * scale]
-        if has_percent:
-            candidates.append(written / 100)
-        if percent and not has_percent:
-            candidates.append(written * 100)
-        if any(_same(target, candidate) for candidate in candidates):
-            return True
-    return False
+    return value_written_in(value, quote, unit="%" if percent else "")

@@ -110,3 +110,46 @@ def test_search_is_perplexity_with_a_key_and_offline_without(tmp_path: Path) -> 
     (corpus / "manifest.yaml").write_text("pages: []\n", encoding="utf-8")
     assert build_search({"PERPLEXITY_API_KEY": "p"}, corpus).name == "perplexity"
     assert build_search({}, corpus).name == "offline-search"
+
+
+# --- [#15] rule 9: judge families differ, checked at start-up; rule 7: the reviewer ---------
+
+
+def test_judges_of_the_same_family_are_refused_at_start_up(tmp_path: Path) -> None:
+    same = {"RELIABILITY_MODEL_JUDGE_B": "anthropic:claude-sonnet-5-5", "ANTHROPIC_API_KEY": "k"}
+    with pytest.raises(ConfigurationError, match="different model families"):
+        build_gateway(same, tmp_path)
+    # Also when the keys are missing and the steps would fall back to the offline rules:
+    # the table itself is what the method forbids.
+    with pytest.raises(ConfigurationError, match="RELIABILITY_EXPERIMENT_SAME_FAMILY_JUDGES"):
+        build_gateway({"RELIABILITY_MODEL_JUDGE_B": "anthropic:claude-sonnet-5-5"}, tmp_path)
+
+
+def test_an_openai_compatible_judge_b_of_judge_as_family_is_refused(tmp_path: Path) -> None:
+    env = {"RELIABILITY_MODEL_JUDGE_B": "openai-compatible:claude-clone@http://127.0.0.1:9/v1",
+           "OPENAI_COMPATIBLE_FAMILY": "claude"}  # fmt: skip
+    with pytest.raises(ConfigurationError, match="'claude' family"):
+        build_gateway(env, tmp_path)
+
+
+def test_the_same_family_experiment_flag_allows_it_and_the_method_version_records_it(tmp_path: Path) -> None:
+    from reliability_core.version import active_experiments, compute_method_version
+
+    env = {"RELIABILITY_MODEL_JUDGE_B": "anthropic:claude-sonnet-5-5",
+           "RELIABILITY_EXPERIMENT_SAME_FAMILY_JUDGES": "1"}  # fmt: skip
+    build_gateway(env, tmp_path)  # no error
+    experiments = active_experiments(env)
+    assert experiments == ("same-family-judges",)
+    version = compute_method_version(experiments=experiments)
+    assert version.endswith(".experiment-same-family-judges")
+    assert "experiment" not in compute_method_version(experiments=active_experiments({}))
+
+
+def test_the_reviewer_is_a_stronger_model_other_than_judge_a(tmp_path: Path) -> None:
+    chosen = resolve_assignment({})
+    assert "review_verdict" in MODEL_STEPS
+    assert chosen["review_verdict"].model != chosen["judge_a"].model
+    with pytest.raises(ConfigurationError, match="judge A's model"):
+        build_gateway({"RELIABILITY_MODEL_REVIEW_VERDICT": "anthropic:claude-opus-5-5"}, tmp_path)
+    with pytest.raises(ConfigurationError, match="weaker than judge A"):
+        build_gateway({"RELIABILITY_MODEL_REVIEW_VERDICT": "anthropic:claude-haiku-5-5"}, tmp_path)

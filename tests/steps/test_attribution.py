@@ -136,6 +136,12 @@ def test_model_probability_in_percent_is_recorded_as_a_fraction_and_invalid_ones
 def test_probability_inferred_from_hedged_words_is_not_recorded() -> None:
     assert record_stated_probability(0.7, "exact", "We think approval is likely.") == (None, None)
     assert record_stated_probability(70.0, None, "Growth should return next year.") == (None, None)
+
+
+def test_a_model_probability_without_words_stating_one_is_not_recorded_rule_6() -> None:
+    """[#15] rule 6: "likely" is no probability, whatever value the model proposes."""
+    assert record_stated_probability(70.0, "exact", "We think approval is likely.") == (None, None)
+    assert record_stated_probability(0.6, "exact", "Approval is expected.") == (None, None)
     assert record_stated_probability(None, None, "We expect growth.") == (None, None)
 
 
