@@ -61,8 +61,11 @@ rehearse: $(STAMP)
 	$(BIN)/python -m reliability_dagster.rehearsal $(ARGS)
 
 # The Dagster UI on the same instance: asset graph, subject partitions, reports.
+# Started from inside DAGSTER_HOME, whose dagster.yaml (the repository's, copied by `home`)
+# is the one in use: started from the repository, `dagster dev` warns that the
+# repository's dagster.yaml "will not be used". workspace.yaml paths are relative to it.
 ui: $(STAMP) home pools
-	$(BIN)/dagster dev -w workspace.yaml
+	cd $(DAGSTER_HOME) && $(CURDIR)/$(BIN)/dagster dev -w $(CURDIR)/workspace.yaml
 
 # The read-only Reliability API over the warehouse (http://127.0.0.1:8000/docs).
 API_HOST ?= 127.0.0.1

@@ -65,9 +65,56 @@ def summary(report: Report, warehouse_root: str) -> str:
     return "\n".join(lines)
 
 
+# The one number each stage's progress shows (its metadata key), in method order.
+_STAGE_HEADLINES = {
+    "subject_coverage": ("coverage", "covered"),
+    "candidate_documents": ("candidates", "candidates"),
+    "document_ranking": ("ranked", "ranked"),
+    "page_snapshots": ("pages", "pages"),
+    "statements": ("statements", "statements"),
+    "claims": ("claims", "claims"),
+    "claim_sample": ("sampled", "sampled"),
+    "resolution_criteria": ("criteria", "criteria"),
+    "evidence": ("evidence", "evidence_items"),
+    "verdicts": ("verdicts", "verdicts"),
+    "subject_scores": ("scored", "covered"),
+    "subject_report": ("reports kept", "reports_kept"),
+}
+# Dagster's console log of a run (400-600 DEBUG lines for the demo) shows only errors
+# unless --log asks for the full event log.
+_QUIET = {"loggers": {"console": {"config": {"log_level": "ERROR"}}}}
+
+
+def stage_progress(result: dg.ExecuteInProcessResult) -> str:
+    """One line of a subject's run: each stage with its headline count, then the checks."""
+    parts = []
+    for event in result.get_asset_materialization_events():
+        materialization = event.step_materialization_data.materialization
+        asset = materialization.asset_key.to_user_string()
+        label, key = _STAGE_HEADLINES.get(asset, (asset, ""))
+        value = materialization.metadata.get(key)
+        shown = getattr(value, "value", None)
+        if isinstance(shown, bool) or shown is None:
+            parts.append(label if shown in (True, None) else f"{label} no")
+        else:
+            parts.append(f"{label} {shown}")
+    checks = [
+        e.asset_check_evaluation_data
+        for e in result.all_events
+        if e.event_type == dg.DagsterEventType.ASSET_CHECK_EVALUATION and e.asset_check_evaluation_data
+    ]
+    failed = [c.check_name for c in checks if not c.passed]
+    failed_steps = [e.step_key for e in result.all_events if e.event_type == dg.DagsterEventType.STEP_FAILURE]
+    tail = f"checks {len(checks) - len(failed)}/{len(checks)} passed" + (f", FAILED: {', '.join(failed)}" if failed else "")
+    if failed_steps:
+        tail += f"; failed steps: {', '.join(str(s) for s in failed_steps)}"
+    return " > ".join(parts) + f" | {tail}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Materialise the demo subjects end to end")
     parser.add_argument("subjects", nargs="*", help="subject ids (default: every registry entry)")
+    parser.add_argument("--log", action="store_true", help="print Dagster's full event log of every run")
     args = parser.parse_args(argv)
     entries = load_registry(data_dir() / "subjects.yaml")
     chosen = args.subjects or [e.id for e in entries]
@@ -81,13 +128,15 @@ def main(argv: list[str] | None = None) -> int:
         failures = 0
         for subject in chosen:
             started = time.perf_counter()
-            result = job.execute_in_process(instance=instance, partition_key=subject, raise_on_error=False)
+            result = job.execute_in_process(
+                instance=instance, partition_key=subject, raise_on_error=False, run_config=None if args.log else _QUIET
+            )
             status = "ok" if result.success else "FAILED"
             failures += not result.success
             calls, hits = model_usage(result)
             print(
                 f"{subject}: run {result.run_id[:8]} {status} in {time.perf_counter() - started:.1f} s; "
-                f"model calls {calls}, cache hits {hits}"
+                f"model calls {calls}, cache hits {hits}\n   {stage_progress(result)}"
             )
     warehouse_root = os.environ.get("RELIABILITY_WAREHOUSE", str(data_dir() / "warehouse"))
     store = Warehouse(warehouse_root)
@@ -96,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         report = latest_report(store.read(tables.REPORTS, subject, Report))
         if report is not None:
             print(summary(report, warehouse_root))
+    print("\nevent logs and report pages: `make ui` (run ids above); full Dagster event log: python -m reliability_dagster.demo --log")
     return 1 if failures else 0
 
 
