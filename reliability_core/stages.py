@@ -179,7 +179,9 @@ async def judge_claims(
     method_version: str,
 ) -> list[ClaimVerdict]:
     """[M] step 8 for every sampled claim, concurrently: two blind judges per
-    claim (or none, without verified evidence), then the display gates."""
+    claim (or none, without verified evidence), the method's code rules, the
+    reviewer on judge A's verdict (step "review_verdict", [#15] rule 7, inside
+    ``judging.judge_claim`` so no path skips it), then the display gates."""
     criteria_by_claim = {c.claim_id: c for c in criteria}
     research_by_claim = {r.claim_id: r for r in research}
 

@@ -20,6 +20,7 @@ from reliability_core.criteria import (
     store_criteria,
 )
 from reliability_core.models import CriteriaLevels, NumericCriteria, ResolutionCriteria
+from reliability_core.reading import banded_verdict
 from reliability_core.warehouse import Ledger, LedgerConflictError
 from tests.steps.claim_builders import VERSION, CountingGateway, make_claim
 
@@ -267,3 +268,60 @@ async def test_criteria_run_through_the_live_openai_interface_with_a_strict_sche
     assert criteria.written_by == "gpt-6.1-sol"
     # The model wrote "ge" for "above"; the reading rules make it strict.
     assert criteria.numeric is not None and criteria.numeric.operator == "gt"
+
+
+def _writer_with_bands(bands: list[dict[str, object]]) -> CountingGateway:
+    def handler(payload: CriteriaInput) -> CriteriaOutput:
+        return CriteriaOutput.model_validate(
+            {
+                "levels": LEVELS.model_dump(),
+                "judge_at": "2025-12-31",
+                "numeric": {"quantity": "installed offshore wind capacity", "unit": "GW", "operator": "gt",
+                            "threshold": 5.0, "as_of": "2025-12-31", "bands": bands},
+            }
+        )  # fmt: skip
+
+    return CountingGateway({"write_criteria": handler})
+
+
+async def test_the_five_numeric_bands_are_frozen_with_the_criteria_and_read_literally(ledger: Ledger) -> None:
+    """[#15] rule 2: the bands are set when the criteria are written, before research. A writer
+    whose "true" band includes the threshold of "more than 5 GW" (a tie made a yes) is not kept:
+    the default bands of the literal reading are frozen instead."""
+    claim = make_claim(
+        1, claim_type="promise", quote="We will have more than 5 GW by 2025.", deadline=date(2025, 12, 31)
+    )
+    loose = [
+        {"verdict": "true", "low": 5.0, "low_inclusive": True, "high": None},
+        {"verdict": "mostly_true", "low": 4.75, "low_inclusive": True, "high": 5.0, "high_inclusive": False},
+        {"verdict": "false", "low": None, "high": 4.75, "high_inclusive": False},
+    ]
+    clock = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
+    [criteria] = await freeze_criteria(
+        claims=[claim], gateway=_writer_with_bands(loose), ledger=ledger, clock=clock, method_version=VERSION
+    )
+    assert criteria.numeric is not None
+    levels = {band.verdict for band in criteria.numeric.bands}
+    assert levels == {"true", "mostly_true", "mixed", "mostly_false", "false"}
+    assert banded_verdict(criteria.numeric, 5.0) == "mostly_true"  # a tie on "more than" is not true
+    assert banded_verdict(criteria.numeric, 5.01) == "true"
+    stored = ledger.get(CRITERIA_TABLE, claim.subject_id, criteria.id, ResolutionCriteria)
+    assert stored is not None and stored.numeric == criteria.numeric  # frozen before any research
+
+
+async def test_usable_bands_from_the_writer_are_kept(ledger: Ledger) -> None:
+    bands = [
+        {"verdict": "true", "low": 5.0, "low_inclusive": False, "high": None},
+        {"verdict": "mostly_true", "low": 4.5, "low_inclusive": True, "high": 5.0, "high_inclusive": True},
+        {"verdict": "mixed", "low": 4.0, "low_inclusive": True, "high": 4.5, "high_inclusive": False},
+        {"verdict": "mostly_false", "low": 3.0, "low_inclusive": True, "high": 4.0, "high_inclusive": False},
+        {"verdict": "false", "low": None, "high": 3.0, "high_inclusive": False},
+    ]
+    claim = make_claim(
+        2, claim_type="promise", quote="We will have more than 5 GW by 2025.", deadline=date(2025, 12, 31)
+    )
+    clock = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
+    [criteria] = await freeze_criteria(
+        claims=[claim], gateway=_writer_with_bands(bands), ledger=ledger, clock=clock, method_version=VERSION
+    )
+    assert criteria.numeric is not None and banded_verdict(criteria.numeric, 4.6) == "mostly_true"

@@ -5,6 +5,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from reliability_core.text.normalise import normalise_for_match
+from reliability_core.text.numbers import value_written_in
 from reliability_core.text.quotes import numbers_in_text, value_in_quote, verify_evidence_quote, verify_quote
 
 PAGE = (
@@ -148,3 +149,31 @@ def test_numbers_in_text_reads_separators_and_scales() -> None:
         (2.5, False, 1_000_000),
         (40.0, True, 1),
     ]
+
+
+@pytest.mark.parametrize(
+    ("value", "unit", "text", "found"),
+    [
+        (300, "", "three hundred engineers", True),
+        (25, "", "twenty-five sites", True),
+        (1_500_000, "", "one and a half million homes", True),
+        (500_000, "", "half a million homes", True),
+        (12, "", "a dozen turbines", True),
+        (1_200_000, "", "1.200.000 kr", True),
+        (5_000_000, "", "5m users", True),
+        (5, "", "5 m tall", True),
+        (5_000_000, "", "5 m tall", False),
+        (28, "DKK billion", "EBITDA of DKK 28,000 million", True),
+        (72.4, "%", "an accuracy of 0.724", True),
+        (4, "percentage points", "up 4 percentage points", True),
+        (2_000_000, "", "20 lakh people", True),
+        (300, "", "3,000 engineers", False),
+        (15.2, "GW", "15.25 GW", False),
+    ],
+)
+def test_the_number_reader_handles_common_written_forms_generally(
+    value: float, unit: str, text: str, found: bool
+) -> None:
+    """[#15] "Number matching must handle common written forms generally": digits with any
+    grouping, scale words and abbreviations, percentages, and numbers in words."""
+    assert value_written_in(value, text, unit=unit) is found
