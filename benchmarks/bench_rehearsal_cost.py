@@ -46,6 +46,9 @@ def main(argv: list[str]) -> int:
         print(f"   {step:<20} {100 * usage['cost_usd'] / cost if cost else 0:5.1f}% of cost")
     print(f"scripted model's mistakes: {dict(sorted(servers.log.mistakes.items()))}")
     print(f"server responses by status: {dict(sorted(servers.log.statuses.items()))}")
+    unpriced = sorted({m for o in outcomes for m in o.unpriced_models})
+    if unpriced:
+        print(f"INCOMPLETE: no list price for {', '.join(unpriced)} in data/config/prices.yaml; its calls count $0")
     per_claim = cost / checked if checked else float("nan")
     batch = sum(o.batch_cost_usd for o in outcomes) / checked if checked else float("nan")
     print(f"the same calls at the vendors' batch prices (priced, not run on the batch APIs): ${batch:.4f} per checked claim")

@@ -68,6 +68,9 @@ class SubjectRehearsal:
     # priced, not run through the batch endpoints.
     batch_cost_usd: float = 0.0
     batch: bool = False  # run through the batch APIs (then every cost above is a batch cost)
+    # Models the run called that have no list price in prices.yaml: their calls count $0,
+    # so the cost figure is incomplete while this is not empty.
+    unpriced_models: list[str] = field(default_factory=list)
 
     @property
     def cost_usd(self) -> float:
@@ -80,6 +83,16 @@ class SubjectRehearsal:
     @property
     def batch_cost_per_checked_claim(self) -> float | None:
         return self.batch_cost_usd / self.checked_claims if self.checked_claims else None
+
+
+def unpriced_models(by_step: dict[str, dict[str, float]], models_used: dict[str, str], prices: PriceTable) -> list[str]:
+    """The models of the steps that made calls but have no price in the table."""
+    found = set()
+    for step, usage in by_step.items():
+        model = models_used.get(step, "").partition(":")[2].partition("@")[0]
+        if usage.get("calls") and model and prices.price_for(model) is None:
+            found.add(model)
+    return sorted(found)
 
 
 def batch_cost(by_step: dict[str, dict[str, float]], models_used: dict[str, str], prices: PriceTable) -> float:
@@ -181,6 +194,7 @@ def rehearse(
                     if batch
                     else batch_cost(by_step, report.models_used if report else {}, prices),
                     batch=batch,
+                    unpriced_models=unpriced_models(by_step, report.models_used if report else {}, prices),
                 )
             )
     return outcomes, servers
@@ -228,6 +242,7 @@ def figures(outcomes: Sequence[SubjectRehearsal], servers: RehearsalServers) -> 
         "server_statuses": dict(sorted(servers.log.statuses.items())),
         "mistakes_made": dict(sorted(servers.log.mistakes.items())),
         "searches": servers.log.searches,
+        "unpriced_models": sorted({m for o in outcomes for m in o.unpriced_models}),
     }
 
 
@@ -264,6 +279,8 @@ def main(argv: list[str] | None = None) -> int:
             print(step_table(outcome.by_step, outcome.checked_claims))
             per_claim = outcome.cost_per_checked_claim
             shown = f"${per_claim:.4f}" if per_claim is not None else "n/a (no claim checked)"
+            if outcome.unpriced_models:
+                print(f"   INCOMPLETE: no list price for {', '.join(outcome.unpriced_models)}; its calls count $0")
             print(f"   cost ${outcome.cost_usd:.4f} for {outcome.checked_claims} checked claims: {shown} per checked claim")
             batch_per_claim = outcome.batch_cost_per_checked_claim
             if batch_per_claim is not None and not outcome.batch:

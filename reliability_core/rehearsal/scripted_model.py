@@ -52,6 +52,8 @@ BASE_THINKING_TOKENS: dict[str, int] = {
     "read_evidence": 250,
     "judge_a": 900,
     "judge_b": 900,
+    # a second, stronger model checking judge A's verdict against the quotes
+    "review_verdict": 1200,
     "detect_steering": 200,
 }
 DEFAULT_THINKING_TOKENS = 400

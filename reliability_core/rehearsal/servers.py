@@ -66,7 +66,9 @@ NO_FORCED_TOOL_MODELS = frozenset({"claude-opus-5-5", "claude-sonnet-5-5"})
 # Adaptive thinking always on: disabling it or setting a budget is rejected.
 ALWAYS_THINKING_MODELS = frozenset({"claude-opus-5-5"})
 ANTHROPIC_EFFORTS = frozenset({"low", "medium", "high", "xhigh", "max"})
-OPENAI_EFFORTS = frozenset({"none", "minimal", "low", "medium", "high", "xhigh"})
+OPENAI_EFFORTS = frozenset({"none", "minimal", "low", "medium", "high", "xhigh", "max"})
+# GPT-6.1 Sol takes no "none" or "minimal" effort (its model page; apidog's migration guide).
+NO_MINIMAL_EFFORT_PREFIXES = ("gpt-6.1",)
 ANTHROPIC_MAX_OUTPUT = 128_000
 # Minimum cacheable prefix (tokens). The 5.5 generation's figures are not on the
 # pages we could read; these follow the last published ones for the 5 line.
@@ -618,6 +620,15 @@ def openai_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlet
                 "temperature",
             )
         effort = (body.get("reasoning") or {}).get("effort")
+        if effort in ("none", "minimal") and name.startswith(NO_MINIMAL_EFFORT_PREFIXES):
+            log.note_status(400)
+            return _openai_error(
+                400,
+                f"Unsupported value: 'reasoning.effort' does not support '{effort}' with this model.",
+                "invalid_request_error",
+                "unsupported_value",
+                "reasoning.effort",
+            )
         if effort is not None and effort not in OPENAI_EFFORTS:
             log.note_status(400)
             return _openai_error(400, f"Invalid value: '{effort}'.", "invalid_request_error", "invalid_value", "reasoning.effort")

@@ -210,3 +210,9 @@ def test_perplexity_answers_from_the_corpus_index(servers: RehearsalServers) -> 
     assert all(set(r) >= {"title", "url", "snippet", "date"} for r in results)
 
 
+
+
+def test_gpt_6_1_sol_takes_no_minimal_reasoning_effort(servers: RehearsalServers) -> None:
+    reply = _responses(servers.openai_url, {"model": "gpt-6.1-sol", "input": _extract_user(), "reasoning": {"effort": "minimal"}})
+    assert reply.status_code == 400
+    assert reply.json()["error"]["param"] == "reasoning.effort"
