@@ -71,6 +71,8 @@ class SubjectRehearsal:
     # Models the run called that have no list price in prices.yaml: their calls count $0,
     # so the cost figure is incomplete while this is not empty.
     unpriced_models: list[str] = field(default_factory=list)
+    # What the report asset's own metadata says (``cost_per_checked_claim_usd``).
+    reported_cost_per_checked_claim: float | None = None
 
     @property
     def cost_usd(self) -> float:
@@ -146,6 +148,15 @@ def usage_by_step(result: dg.ExecuteInProcessResult) -> dict[str, dict[str, floa
     return dict(sorted(totals.items()))
 
 
+def report_metadata_value(result: dg.ExecuteInProcessResult, key: str) -> object:
+    """A metadata value of the run's ``subject_report`` materialisation (None if absent)."""
+    for event in result.get_asset_materialization_events():
+        materialization = event.step_materialization_data.materialization
+        if materialization.asset_key.to_user_string() == "subject_report" and key in materialization.metadata:
+            return getattr(materialization.metadata[key], "value", None)
+    return None
+
+
 def rehearse(
     subjects: Sequence[str],
     root: Path,
@@ -195,9 +206,16 @@ def rehearse(
                     else batch_cost(by_step, report.models_used if report else {}, prices),
                     batch=batch,
                     unpriced_models=unpriced_models(by_step, report.models_used if report else {}, prices),
+                    reported_cost_per_checked_claim=_number(
+                        report_metadata_value(result, "cost_per_checked_claim_usd")
+                    ),
                 )
             )
     return outcomes, servers
+
+
+def _number(value: object) -> float | None:
+    return float(value) if isinstance(value, int | float) else None
 
 
 def step_table(by_step: dict[str, dict[str, float]], checked: int) -> str:
