@@ -184,6 +184,44 @@ def _claim_lines(claim: dict[str, object]) -> list[str]:
     return lines
 
 
+CLAIM_ROW_COLUMNS = ("claim", "type", "verdict", "basis", "judges", "display", "evidence")
+
+
+def claim_rows(report: Report) -> list[dict[str, str]]:
+    """One scannable row per claim of the report ([#18] "a claims table"): the quote, its
+    type, the verdict and basis, both judges' verdicts, whether it is shown or held and
+    why (or why it is only counted), and the evidence links."""
+    rows = []
+    for claim in report.claims:
+        judges = []
+        for key in ("judge_a", "judge_b"):
+            judge = claim.get(key)
+            if isinstance(judge, dict):
+                judges.append(f"{judge.get('judge')}: {judge.get('verdict')}")
+        if claim.get("judges_disagree"):
+            judges.append("disagree")
+        gate = claim.get("gate")
+        if isinstance(gate, dict):
+            failed = ", ".join(map(str, gate.get("failed") or []))
+            display = "shown" if gate.get("shown") else f"held ({failed or 'a display gate failed'})"
+        else:
+            display = f"not judged ({claim.get('not_scored_reason') or claim.get('triage')})"
+        evidence = claim.get("evidence")
+        links = [str(e.get("url")) for e in evidence if isinstance(e, dict) and not e.get("excluded")] if isinstance(evidence, list) else []
+        rows.append(
+            {
+                "claim": str(claim.get("quote") or ""),
+                "type": str(claim.get("claim_type") or ""),
+                "verdict": str(claim.get("verdict") or "—"),
+                "basis": str(claim.get("basis") or "—"),
+                "judges": "; ".join(judges) or "—",
+                "display": display,
+                "evidence": " ".join(dict.fromkeys(links)) or "—",
+            }
+        )
+    return rows
+
+
 def report_markdown(report: Report, *, include_claims: bool = True) -> str:
     """The report in Markdown, for Dagster metadata and humans."""
     lines = _header(report)

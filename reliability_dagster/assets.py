@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import dagster as dg
+from pydantic import BaseModel
 
 from reliability_core.candidates import CandidateListing, list_candidates
 from reliability_core.coverage import assess_coverage
@@ -17,12 +18,15 @@ from reliability_core.models import (
     CandidateDocument,
     Claim,
     ClaimVerdict,
+    CoverageDecision,
     DocumentSelection,
+    EvidenceItem,
     PageSnapshot,
     Report,
     ResolutionCriteria,
     SampleMembership,
     SearchResultSet,
+    Statement,
 )
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.refresh import retriage_as_due
@@ -42,6 +46,7 @@ from reliability_core.stages import (
 )
 from reliability_core.warehouse import tables
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
+from reliability_dagster.metadata import OWNERS, claims_table, rows, scores_table, table_metadata
 from reliability_dagster.partitions import subjects_partitions
 from reliability_dagster.resources import (
     ClockResource,
@@ -58,11 +63,31 @@ EVIDENCE_RESULTS = "evidence_results"
 SCORED_REPORTS = "scored_reports"
 
 
+# The table each asset is seen by (the first it writes) and its record model: the
+# column schema and row count the UI shows.
+STORED: dict[str, tuple[str, type[BaseModel]]] = {
+    "subject_coverage": (tables.COVERAGE, CoverageDecision),
+    "candidate_documents": (tables.CANDIDATES, CandidateDocument),
+    "document_ranking": (tables.DOCUMENT_RANKING, DocumentSelection),
+    "page_snapshots": (tables.SNAPSHOT_INDEX, SnapshotRef),
+    "statements": (tables.STATEMENTS, Statement),
+    "claims": (tables.CLAIMS, Claim),
+    "claim_sample": (tables.CLAIM_SAMPLE, SampleMembership),
+    "resolution_criteria": (tables.CRITERIA, ResolutionCriteria),
+    "evidence": (tables.EVIDENCE, EvidenceItem),
+    "verdicts": (tables.VERDICTS, ClaimVerdict),
+    "subject_scores": (SCORED_REPORTS, Report),
+    "subject_report": (tables.REPORTS, Report),
+}
+
+
 def _subject_asset(
     name: str, deps: Sequence[str], kinds: set[str], pool: str | None, description: str
 ) -> Callable[[Callable[..., Any]], dg.AssetsDefinition]:
     """Every per-subject asset: the ``subjects`` partitions, the pipeline group,
-    its upstream asset, its kinds and the provider pool it draws on."""
+    its upstream asset, its kinds, the provider pool it draws on, its owners and the
+    column schema of the table it writes."""
+    table, model = STORED[name]
     decorator: Callable[[Callable[..., Any]], dg.AssetsDefinition] = dg.asset(
         name=name,
         partitions_def=subjects_partitions,
@@ -71,6 +96,8 @@ def _subject_asset(
         kinds=kinds,
         pool=pool,
         description=description,
+        owners=OWNERS,
+        metadata=table_metadata(model, table),
     )
     return decorator
 
@@ -78,7 +105,9 @@ def _subject_asset(
 def _write_empty(stage: Stage, *names: str) -> dg.MaterializeResult[None]:
     for name in names:
         stage.warehouse.write(name, stage.subject_id, [])
-    return dg.MaterializeResult(metadata={"covered": False, "note": "subject not covered: see its coverage decision"})
+    return dg.MaterializeResult(
+        metadata={"covered": False, "note": "subject not covered: see its coverage decision", **rows(0)}
+    )
 
 
 def _models_metadata(stage: Stage, gateway: StepGateway) -> dict[str, Any]:
@@ -126,6 +155,7 @@ def subject_coverage(
     return dg.MaterializeResult(
         metadata={
             "covered": result.decision.covered,
+            **rows(1),
             "reasons": dg.MetadataValue.md("\n".join(f"- {r}" for r in result.decision.reasons)),
             "identity_evidence": len(result.decision.evidence),
             **_models_metadata(stage, gateway),
@@ -165,6 +195,7 @@ def candidate_documents(
     return dg.MaterializeResult(
         metadata={
             "candidates": len(listing.candidates),
+            **rows(len(listing.candidates)),
             "forward_looking": sum(c.forward_looking for c in listing.candidates),
             "reused_listing": listing.reused,
             "listed_at": listing.listed_at.isoformat(),
@@ -196,6 +227,7 @@ def document_ranking(
     return dg.MaterializeResult(
         metadata={
             "ranked": len(ranking),
+            **rows(len(ranking)),
             "seed": str(seed),
             "initial_sample": dg.MetadataValue.md(
                 "\n".join(f"{s.position}. {s.url} ({s.slot}, {s.year}): {s.reason}" for s in ranking[:8])
@@ -239,7 +271,7 @@ def page_snapshots(
     outcomes: dict[str, int] = {}
     for ref in refs:
         outcomes[ref.outcome] = outcomes.get(ref.outcome, 0) + 1
-    return dg.MaterializeResult(metadata={"pages": len(refs), **{f"outcome.{k}": v for k, v in outcomes.items()}})
+    return dg.MaterializeResult(metadata={"pages": len(refs), **rows(len(refs)), **{f"outcome.{k}": v for k, v in outcomes.items()}})
 
 
 def _snapshots(stage: Stage) -> list[PageSnapshot]:
@@ -296,6 +328,7 @@ def statements(
             "replacements": sum(s.slot == "replacement" for s in extraction.sample),
             "extraction_rounds": extraction.rounds,
             "statements": len(found),
+            **rows(len(found)),
             "verified_quote_rate": round(verified / len(found), 3) if found else 0.0,
             "unverified_quotes": len(found) - verified,
             "dropped": len(dropped),
@@ -330,6 +363,7 @@ def claims(
     return dg.MaterializeResult(
         metadata={
             "claims": len(triaged),
+            **rows(len(triaged)),
             "party_political": sum(c.party_political for c in triaged),
             **{f"triage.{k}": v for k, v in sorted(states.items())},
             **{f"type.{t}": sum(c.claim_type == t for c in triaged) for t in ("factual", "promise", "prediction")},
@@ -362,6 +396,7 @@ def claim_sample(
     return dg.MaterializeResult(
         metadata={
             "sampled": len(sampled),
+            **rows(len(membership)),
             "not_sampled": len(membership) - len(sampled),
             **{f"sampled.{t}": sum(m.claim_type == t for m in sampled) for t in ("factual", "promise", "prediction")},
         }
@@ -405,6 +440,7 @@ def resolution_criteria(
     return dg.MaterializeResult(
         metadata={
             "criteria": len(frozen),
+            **rows(len(frozen)),
             "numeric": sum(c.numeric is not None for c in frozen),
             **_models_metadata(stage, gateway),
         }
@@ -456,6 +492,7 @@ def evidence(
         metadata={
             "claims_researched": len(research),
             "evidence_items": len(items),
+            **rows(len(items)),
             "usable_items": len(usable),
             "excluded_items": sum(i.excluded for i in items),
             "unverified_quotes": sum(not i.quote_verified for i in items),
@@ -501,6 +538,7 @@ def verdicts(
     return dg.MaterializeResult(
         metadata={
             "verdicts": len(decided),
+            **rows(len(decided)),
             "judges_disagree": sum(v.judges_disagree for v in decided),
             "held_by_gate": sum(not v.gate.shown for v in decided),
             "self_reported_only": sum(v.self_reported_only for v in decided),
@@ -549,14 +587,18 @@ def subject_scores(
     stage = stage_for(context, warehouse, clock, providers)
     report = build_subject_report(stage, providers.gateway().describe())
     stage.warehouse.write(SCORED_REPORTS, stage.subject_id, [report])
-    metadata: dict[str, Any] = {"covered": report.covered}
+    metadata: dict[str, Any] = {"covered": report.covered, **rows(1)}
+    if report.covered:
+        metadata["scores"] = scores_table(report)
     for score in report.type_scores:
-        metadata[f"score.{score.claim_type}"] = score.score if score.score is not None else "insufficient record"
+        metadata[f"score.{score.claim_type}"] = round(score.score, 1) if score.score is not None else "insufficient record"
         metadata[f"n.{score.claim_type}"] = score.n
     if report.overall is not None:
-        metadata["score.overall"] = report.overall.score if report.overall.score is not None else "insufficient record"
+        overall = report.overall.score
+        metadata["score.overall"] = round(overall, 1) if overall is not None else "insufficient record"
         metadata["confidence.overall"] = report.overall.confidence
-    metadata["checkable_share"] = report.checkable_share if report.checkable_share is not None else "n/a"
+    share = report.checkable_share
+    metadata["checkable_share"] = round(share, 3) if share is not None else "n/a"
     return dg.MaterializeResult(metadata=metadata)
 
 
@@ -583,13 +625,19 @@ def subject_report(
     chart_path = publish_chart(stage, report, chart)
     markdown = report_markdown(report, include_claims=False)
     image = base64.b64encode(chart).decode("ascii")
+    kept = len(stage.warehouse.read(tables.REPORTS, stage.subject_id, Report))
     return dg.MaterializeResult(
         metadata={
+            # The chart first, on its own, so it shows without opening the report.
+            "chart": dg.MetadataValue.md(f"![scores, 80% intervals and counts](data:image/png;base64,{image})"),
+            "scores": scores_table(report),
+            "claims": claims_table(report),
+            **rows(kept),
             "report": dg.MetadataValue.md(markdown + f"\n\n![scores](data:image/png;base64,{image})\n"),
             "chart_path": dg.MetadataValue.path(chart_path),
             "content_hash": report.content_hash,
             "served_until": report.served_until.isoformat(),
-            "reports_kept": len(stage.warehouse.read(tables.REPORTS, stage.subject_id, Report)),
+            "reports_kept": kept,
             "rehearsal": report.rehearsal,
             **_run_cost_metadata(context, len(stage.warehouse.read(tables.VERDICTS, stage.subject_id, ClaimVerdict))),
         }

@@ -9,6 +9,7 @@ import dagster as dg
 from reliability_core import stability
 from reliability_core.averitec import import_averitec
 from reliability_core.backtest import (
+    BacktestResult,
     backtest_partition_key,
     backtest_reliability_diagram,
     judge_configuration,
@@ -21,10 +22,11 @@ from reliability_core.evidence import EvidenceResult
 from reliability_core.gold import load_gold
 from reliability_core.models import Claim, ClaimVerdict, GoldItem, ResolutionCriteria
 from reliability_core.stages import judge_claims, research_claims
-from reliability_core.steward import build_steward_queue, store_steward_queue
+from reliability_core.steward import StewardQueueItem, build_steward_queue, store_steward_queue
 from reliability_core.warehouse import Ledger, tables
 from reliability_dagster.assets import _sampled_claims, _snapshots
 from reliability_dagster.jobs import STEWARD_GROUP, VALIDATION_GROUP
+from reliability_dagster.metadata import OWNERS, rows, table_metadata
 from reliability_dagster.partitions import backtest_partitions, subjects_partitions
 from reliability_dagster.resources import (
     ClockResource,
@@ -51,6 +53,8 @@ def gold_items(gold_set: str) -> list[GoldItem]:
     kinds={"anthropic", "openai", "parquet"},
     pool="anthropic",
     description="The configured judges and display gates over a gold set, measured against human labels.",
+    owners=OWNERS,
+    metadata=table_metadata(BacktestResult, tables.BACKTESTS),
 )
 def gold_set_backtest(
     context: dg.AssetExecutionContext,
@@ -83,6 +87,7 @@ def gold_set_backtest(
     gates = "\n".join(f"- {g.gate}: {'pass' if g.passed else 'FAIL'} ({g.reason})" for g in result.gates)
     metadata: dict[str, Any] = {
         "items": m.items,
+        **rows(1),
         "label": result.label,
         "error_rates": result.error_rates,
         "accuracy_all": m.accuracy_all if m.accuracy_all is not None else "n/a",
@@ -107,6 +112,8 @@ def gold_set_backtest(
     pool="anthropic",
     description="Research and judging re-run k times for the same sampled claims with the caches bypassed: "
     "share of verdicts unchanged, transitions, and how far the scores move.",
+    owners=OWNERS,
+    metadata=table_metadata(stability.StabilityReport, tables.STABILITY),
 )
 def rerun_stability(
     context: dg.AssetExecutionContext,
@@ -146,7 +153,12 @@ def rerun_stability(
     runs = run_async(stability.collect_reruns(STABILITY_RERUNS, run_once))
     reports = stability.rerun_stability(claims, runs) if claims else []
     stage.warehouse.write(tables.STABILITY, stage.subject_id, reports)
-    metadata: dict[str, Any] = {"runs": STABILITY_RERUNS, "claims": len(claims), "offline_rules": stage.offline}
+    metadata: dict[str, Any] = {
+        "runs": STABILITY_RERUNS,
+        "claims": len(claims),
+        "offline_rules": stage.offline,
+        **rows(len(reports)),
+    }
     for report in reports:
         metadata["share_unchanged"] = report.share_unchanged if report.share_unchanged is not None else "n/a"
         metadata["transitions"] = dg.MetadataValue.json(report.transition_kinds)
@@ -159,6 +171,8 @@ def rerun_stability(
     group_name=STEWARD_GROUP,
     kinds={"python", "parquet"},
     description="Every disputed or held claim plus a random 10% of the last 7 days' verdicts (fresh seed, recorded), for a human steward.",
+    owners=OWNERS,
+    metadata=table_metadata(StewardQueueItem, tables.STEWARD_QUEUE),
 )
 def steward_queue(
     warehouse: WarehouseResource, clock: ClockResource, providers: ProvidersResource
@@ -170,6 +184,7 @@ def steward_queue(
     return dg.MaterializeResult(
         metadata={
             "queued": len(queue.items),
+            **rows(len(queue.items)),
             "disputed": queue.disputed,
             "held": queue.held,
             "sampled": queue.sampled,

@@ -1,0 +1,127 @@
+"""What the Dagster UI shows about each asset, in Dagster's standard metadata: the
+column schema of the table it writes (``dagster/column_schema``, from the record's
+pydantic model), the row count (``dagster/row_count``), owners, the scores as a table
+and the report's claims as a table; and kind badges naming the provider that runs."""
+
+import datetime as dt
+import types
+from typing import Any, Union, get_args, get_origin
+
+import dagster as dg
+from pydantic import BaseModel
+
+from reliability_core.models import Report
+from reliability_core.render import CLAIM_ROW_COLUMNS, claim_rows
+
+OWNERS = ["team:reliability"]
+ROW_COUNT = "dagster/row_count"
+COLUMN_SCHEMA = "dagster/column_schema"
+# Provider kinds in asset definitions; replaced by the provider that actually runs.
+VENDOR_KINDS = ("anthropic", "openai", "perplexity")
+
+_SCALARS: dict[type, str] = {
+    str: "string",
+    int: "int",
+    float: "float",
+    bool: "bool",
+    dt.datetime: "timestamp",
+    dt.date: "date",
+}
+
+
+def _column_type(annotation: Any) -> str:
+    """How the warehouse stores a field: scalars as columns, anything nested as JSON text."""
+    origin = get_origin(annotation)
+    if origin in (Union, types.UnionType):
+        kinds = [_column_type(a) for a in get_args(annotation) if a is not type(None)]
+        return kinds[0] if len(set(kinds)) == 1 else "json"
+    if origin is not None and str(origin).endswith("Literal"):
+        return "string"
+    if str(annotation).startswith("typing.Literal"):
+        return "string"
+    return _SCALARS.get(annotation, "json")
+
+
+def column_schema(model: type[BaseModel]) -> dg.TableSchema:
+    """The table a record model is stored as (``reliability_core.warehouse.store``): one
+    column per field, nested values as JSON text, plus ``_json`` (the whole record)."""
+    columns = [
+        dg.TableColumn(name, _column_type(field.annotation), description=field.description)
+        for name, field in model.model_fields.items()
+    ]
+    columns.append(dg.TableColumn("_json", "json", description="the whole record, as written"))
+    return dg.TableSchema(columns=columns)
+
+
+def table_metadata(model: type[BaseModel], table: str) -> dict[str, Any]:
+    """Definition metadata of an asset writing ``table`` of ``model`` records."""
+    return {COLUMN_SCHEMA: column_schema(model), "warehouse_table": table}
+
+
+def rows(count: int) -> dict[str, int]:
+    """The row count of what a materialisation wrote (standard Dagster metadata)."""
+    return {ROW_COUNT: count}
+
+
+def scores_table(report: Report) -> dg.TableMetadataValue:
+    """Per-type and overall scores rounded to one decimal, with 80% intervals and counts."""
+    schema = dg.TableSchema(
+        columns=[
+            dg.TableColumn("score", "string"),
+            dg.TableColumn("value", "float"),
+            dg.TableColumn("interval_80", "string"),
+            dg.TableColumn("checked_claims", "int"),
+            dg.TableColumn("documents", "int"),
+            dg.TableColumn("confidence", "string"),
+        ]
+    )
+
+    def _row(name: str, score: float | None, low: float | None, high: float | None, n: int, docs: int, conf: str) -> dg.TableRecord:
+        return dg.TableRecord(
+            {
+                "score": name,
+                "value": round(score, 1) if score is not None else None,
+                "interval_80": f"{low:.1f}-{high:.1f}" if low is not None and high is not None else "insufficient record",
+                "checked_claims": n,
+                "documents": docs,
+                "confidence": conf,
+            }
+        )
+
+    records = [
+        _row(t.claim_type, t.score, t.interval_low, t.interval_high, t.n, t.documents, t.confidence)
+        for t in report.type_scores
+    ]
+    if report.overall is not None:
+        o = report.overall
+        records.append(_row("overall", o.score, o.interval_low, o.interval_high, o.n, o.documents, o.confidence))
+    return dg.MetadataValue.table(records=records, schema=schema)
+
+
+def claims_table(report: Report) -> dg.TableMetadataValue:
+    """The report's claims as a table a person can scan (``render.claim_rows``)."""
+    schema = dg.TableSchema(columns=[dg.TableColumn(c, "string") for c in CLAIM_ROW_COLUMNS])
+    return dg.MetadataValue.table(records=[dg.TableRecord(r) for r in claim_rows(report)], schema=schema)
+
+
+def provider_kind(vendor: str, *, has_key: bool, rehearsal: bool) -> str:
+    """The kind badge of a step: the vendor when its key is set, "rehearsal" against the
+    local vendor servers, else "offline-rules" (the labelled stand-in that runs then)."""
+    if rehearsal:
+        return "rehearsal"
+    return vendor if has_key else "offline-rules"
+
+
+def with_provider_kinds(
+    assets: list[dg.AssetsDefinition], *, keys: dict[str, bool], rehearsal: bool
+) -> list[dg.AssetsDefinition]:
+    """The assets with each vendor kind replaced by the provider that actually runs."""
+
+    def relabel(spec: dg.AssetSpec) -> dg.AssetSpec:
+        kinds = {
+            provider_kind(k, has_key=keys.get(k, False), rehearsal=rehearsal) if k in VENDOR_KINDS else k
+            for k in spec.kinds
+        }
+        return spec.replace_attributes(kinds=kinds)
+
+    return [a.map_asset_specs(relabel) for a in assets]
