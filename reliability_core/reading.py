@@ -57,6 +57,25 @@ def _d(value: float) -> Decimal:
     return Decimal(repr(float(value)))
 
 
+def _miss_bands(t: Decimal, edges: list[Decimal], *, below: bool, near_inclusive: bool) -> list[NumericBand]:
+    """The four levels short of "true" on one side of the threshold ``t``, nearest first: each
+    band runs from the previous edge (``t`` itself first, inclusive as asked) to the next, the
+    farther edge inside; "false" is everything beyond the last edge."""
+    bands: list[NumericBand] = []
+    near, inclusive = t, near_inclusive
+    for level, edge in zip(_LEVELS_OUTWARD, edges, strict=False):
+        if below:
+            bands.append(NumericBand(verdict=level, low=float(edge), low_inclusive=True, high=float(near),
+                                     high_inclusive=inclusive))  # fmt: skip
+        else:
+            bands.append(NumericBand(verdict=level, low=float(near), low_inclusive=inclusive, high=float(edge),
+                                     high_inclusive=True))  # fmt: skip
+        near, inclusive = edge, False
+    beyond = {"high": float(near), "high_inclusive": False} if below else {"low": float(near), "low_inclusive": False}
+    bands.append(NumericBand.model_validate({"verdict": "false", **beyond}))
+    return bands
+
+
 def default_numeric_bands(operator: CriteriaOperator, threshold: float) -> list[NumericBand]:
     """The five levels for a numeric claim when the criteria writer gave none that code can use:
     "true" is the literal reading of the operator; below (or, for "at most"/"less than",
@@ -64,45 +83,26 @@ def default_numeric_bands(operator: CriteriaOperator, threshold: float) -> list[
     the threshold by no more than 5%, 15%, 35% and beyond (``NUMERIC_BAND_MARGINS``). For
     "exactly" the misses on both sides count alike."""
     t = _d(threshold)
-    edges = [t - abs(t) * _d(m) for m in NUMERIC_BAND_MARGINS]
-    above = [t + abs(t) * _d(m) for m in NUMERIC_BAND_MARGINS]
-    bands: list[NumericBand] = []
-
-    def below_side(top_inclusive: bool) -> None:
-        # Ranges under the threshold, nearest first: [edge_i, previous) ... (-inf, last).
-        upper, upper_inclusive = t, top_inclusive
-        for level, edge in zip(_LEVELS_OUTWARD, edges, strict=False):
-            bands.append(NumericBand(verdict=level, low=float(edge), low_inclusive=True,
-                                     high=float(upper), high_inclusive=upper_inclusive))
-            upper, upper_inclusive = edge, False
-        bands.append(NumericBand(verdict="false", low=None, high=float(upper), high_inclusive=False))
-
-    def above_side(bottom_inclusive: bool) -> None:
-        lower, lower_inclusive = t, bottom_inclusive
-        for level, edge in zip(_LEVELS_OUTWARD, above, strict=False):
-            bands.append(NumericBand(verdict=level, low=float(lower), low_inclusive=lower_inclusive,
-                                     high=float(edge), high_inclusive=True))
-            lower, lower_inclusive = edge, False
-        bands.append(NumericBand(verdict="false", low=float(lower), low_inclusive=False, high=None))
-
+    under = [t - abs(t) * _d(m) for m in NUMERIC_BAND_MARGINS]
+    over = [t + abs(t) * _d(m) for m in NUMERIC_BAND_MARGINS]
     if operator == "gt":
-        bands.append(NumericBand(verdict="true", low=threshold, low_inclusive=False, high=None))
-        below_side(top_inclusive=True)
-    elif operator == "ge":
-        bands.append(NumericBand(verdict="true", low=threshold, low_inclusive=True, high=None))
-        below_side(top_inclusive=False)
-    elif operator == "lt":
-        bands.append(NumericBand(verdict="true", low=None, high=threshold, high_inclusive=False))
-        above_side(bottom_inclusive=True)
-    elif operator == "le":
-        bands.append(NumericBand(verdict="true", low=None, high=threshold, high_inclusive=True))
-        above_side(bottom_inclusive=False)
-    else:
-        bands.append(NumericBand(verdict="true", low=threshold, low_inclusive=True, high=threshold,
-                                 high_inclusive=True))
-        below_side(top_inclusive=False)
-        above_side(bottom_inclusive=False)
-    return bands
+        true = NumericBand(verdict="true", low=threshold, low_inclusive=False, high=None)
+        return [true, *_miss_bands(t, under, below=True, near_inclusive=True)]
+    if operator == "ge":
+        true = NumericBand(verdict="true", low=threshold, low_inclusive=True, high=None)
+        return [true, *_miss_bands(t, under, below=True, near_inclusive=False)]
+    if operator == "lt":
+        true = NumericBand(verdict="true", low=None, high=threshold, high_inclusive=False)
+        return [true, *_miss_bands(t, over, below=False, near_inclusive=True)]
+    if operator == "le":
+        true = NumericBand(verdict="true", low=None, high=threshold, high_inclusive=True)
+        return [true, *_miss_bands(t, over, below=False, near_inclusive=False)]
+    true = NumericBand(verdict="true", low=threshold, low_inclusive=True, high=threshold, high_inclusive=True)
+    return [
+        true,
+        *_miss_bands(t, under, below=True, near_inclusive=False),
+        *_miss_bands(t, over, below=False, near_inclusive=False),
+    ]
 
 
 def in_band(band: NumericBand, observed: float) -> bool:
