@@ -8,6 +8,8 @@
     python -m reliability_core.cli steward list [--warehouse DIR] [--subject S] [--all]
     python -m reliability_core.cli steward rule --subject S --claim C --action uphold \\
         --steward NAME --reason "why" [--new-verdict V]
+    reliability subjects add --name "Ørsted A/S" --id orsted --kind company --url https://orsted.com/
+    reliability subjects list
 
 The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``data/warehouse``); the
 clock honours ``RELIABILITY_NOW``. Exit status: 0 done, 1 a gold file has issues,
@@ -23,6 +25,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import get_args
 
 from reliability_core.averitec import default_averitec_path, import_averitec
 from reliability_core.backtest import (
@@ -34,8 +37,9 @@ from reliability_core.backtest import (
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.gold import load_gold, save_gold, validate_gold_file
 from reliability_core.models import ClaimVerdict
+from reliability_core.models.subjects import SubjectKind
 from reliability_core.providers.assignment import build_gateway
-from reliability_core.registry import load_registry
+from reliability_core.registry import RegistryError, add_entry, load_registry
 from reliability_core.rescore import rule
 from reliability_core.steward import (
     RulingRequest,
@@ -217,6 +221,43 @@ def steward_rule(args: argparse.Namespace) -> int:
     return 0 if decision.outcome.accepted else 2
 
 
+def subjects_add(args: argparse.Namespace) -> int:
+    """Validate a new subject and append it to the registry the pipeline reads."""
+    path = Path(args.registry) if args.registry else _data_dir() / "subjects.yaml"
+    raw: dict[str, object] = {
+        "name": args.name,
+        "kind": args.kind,
+        "urls": args.url or [],
+        "consent": args.consent,
+        "description": args.description or "",
+        "aliases": args.alias or [],
+    }
+    if args.id:
+        raw["id"] = args.id
+    if args.time_zone:
+        raw["time_zone"] = args.time_zone
+    try:
+        entry = add_entry(raw, path)
+    except RegistryError as exc:
+        print(f"not added: {exc}", file=sys.stderr)
+        return 2
+    _print(
+        {
+            "added": entry.model_dump(mode="json"),
+            "registry": str(path),
+            "next": "the registry sensor (running in `make ui`) adds the partition within a minute; then "
+            f"materialise it in the UI or run `python -m reliability_dagster.demo {entry.id}`",
+        }
+    )
+    return 0
+
+
+def subjects_list(args: argparse.Namespace) -> int:
+    path = Path(args.registry) if args.registry else _data_dir() / "subjects.yaml"
+    _print([{"id": e.id, "name": e.name, "kind": e.kind} for e in load_registry(path)])
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m reliability_core.cli", description=__doc__.splitlines()[0]
@@ -269,6 +310,23 @@ def build_parser() -> argparse.ArgumentParser:
             sub.add_argument("--steward", required=True)
             sub.add_argument("--reason", required=True)
             sub.add_argument("--new-verdict")
+    subjects = groups.add_parser("subjects", help="the subject registry (data/subjects.yaml)").add_subparsers(
+        dest="command", required=True
+    )
+    add = subjects.add_parser("add", help="validate a new subject and add it to the registry")
+    add.add_argument("--name", required=True, help="the subject's name as it is published")
+    add.add_argument("--kind", required=True, choices=list(get_args(SubjectKind)))
+    add.add_argument("--url", action="append", help="an https URL of the subject's own site (repeatable)")
+    add.add_argument("--id", help="the partition id (default: the name, slugified)")
+    add.add_argument("--alias", action="append", help="another name the subject is published under (repeatable)")
+    add.add_argument("--description", help="one line on who the subject is")
+    add.add_argument("--consent", action="store_true", help="documented consent (private persons only)")
+    add.add_argument("--time-zone", help="IANA time zone its claims are dated in, e.g. Europe/Copenhagen")
+    add.add_argument("--registry", help="registry file (default $RELIABILITY_DATA_DIR/subjects.yaml)")
+    add.set_defaults(func=subjects_add)
+    listing = subjects.add_parser("list", help="the registered subjects")
+    listing.add_argument("--registry", help="registry file (default $RELIABILITY_DATA_DIR/subjects.yaml)")
+    listing.set_defaults(func=subjects_list)
     return parser
 
 

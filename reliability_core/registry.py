@@ -109,3 +109,25 @@ def find_entry(entries: Sequence[RegistryEntry], subject_id: str) -> RegistryEnt
     """The entry with this id (slugified before comparing), or None."""
     wanted = slugify_subject_id(subject_id)
     return next((e for e in entries if e.id == wanted), None)
+
+
+def add_entry(raw: Mapping[str, Any], path: Path = DEFAULT_REGISTRY_PATH) -> RegistryEntry:
+    """Validate one new entry against the registry it joins (fields, https URLs, time
+    zone, a unique id) and append it to the file, which is replaced atomically; the file
+    is left untouched when anything is wrong (``RegistryError`` says what)."""
+    existing = load_registry(path) if path.exists() else []
+    entry = registry_entry(raw, len(existing) + 1)
+    if find_entry(existing, entry.id) is not None:
+        raise RegistryError(f"a subject with id {entry.id!r} is already in {path}")
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    if text and not text.endswith("\n"):
+        text += "\n"
+    data = entry.model_dump(mode="json", exclude_defaults=False)
+    if data.get("time_zone") is None:
+        data.pop("time_zone", None)
+    text += yaml.safe_dump([data], sort_keys=False, allow_unicode=True)
+    parse_registry(yaml.safe_load(text))  # the whole file still validates
+    temporary = path.with_name(f".{path.name}.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
+    return entry
