@@ -37,9 +37,11 @@ from reliability_core.candidates import (
 )
 from reliability_core.clock import Clock
 from reliability_core.constants import COVERAGE_IDENTITY_MAX_RESULTS, COVERAGE_MIN_IDENTITY_SOURCES
+from reliability_core.failures import ModelFailure, record_failure
 from reliability_core.models import CoverageDecision, IdentityEvidence, Record, RegistryEntry, SearchResultSet
 from reliability_core.models.subjects import SubjectKind
 from reliability_core.providers.base import ModelGateway, SearchQuery
+from reliability_core.providers.errors import ItemFailure
 from reliability_core.web.urls import canonical_url
 
 IDENTITY_PURPOSE = "identity"
@@ -119,8 +121,11 @@ class CoverageResult(Record):
 
     decision: CoverageDecision
     result_sets: list[SearchResultSet]
-    identity: ConfirmIdentityOutput
-    model_decision: DecideCoverageOutput
+    identity: ConfirmIdentityOutput | None
+    model_decision: DecideCoverageOutput | None
+    # A model failure of the identity or decision step: coverage could not be decided,
+    # so the subject is not covered, with the failure as the reason.
+    failure: ModelFailure | None = None
 
 
 # --- Rules ---------------------------------------------------------------------------------
@@ -267,31 +272,59 @@ async def assess_coverage(
         )
     )
     hits = identity_hits(result_sets)
-    identity = await gateway.run(
-        CONFIRM_IDENTITY_STEP,
-        ConfirmIdentityInput(
+
+    def undecided(exc: ItemFailure) -> CoverageResult:
+        """Not covered: a model failure left coverage undecided (never covered by default)."""
+        failure = record_failure(exc, subject_id=entry.id, item_kind="subject", item_id=entry.id)
+        decision = CoverageDecision(
+            method_version=method_version,
             subject_id=entry.id,
             name=entry.name,
-            aliases=entry.aliases,
-            registry_urls=entry.urls,
-            description=entry.description,
-            hits=hits,
-        ),
-        ConfirmIdentityOutput,
-    )
+            identity_confirmed=False,
+            is_public_figure_or_organisation=False,
+            is_serving_politician=entry.kind == "politician",
+            has_consent=entry.consent,
+            covered=False,
+            reasons=[f"coverage could not be decided: {failure.label()} ({failure.detail})"],
+            evidence=[],
+            decided_by=gateway.model_for(exc.step),
+            decided_at=clock.now(),
+        )
+        return CoverageResult(
+            decision=decision, result_sets=result_sets, identity=None, model_decision=None, failure=failure
+        )
+
+    try:
+        identity = await gateway.run(
+            CONFIRM_IDENTITY_STEP,
+            ConfirmIdentityInput(
+                subject_id=entry.id,
+                name=entry.name,
+                aliases=entry.aliases,
+                registry_urls=entry.urls,
+                description=entry.description,
+                hits=hits,
+            ),
+            ConfirmIdentityOutput,
+        )
+    except ItemFailure as exc:
+        return undecided(exc)
     evidence = stored_identity_evidence(hits, identity.matching_urls, result_sets)
     identity_confirmed = identity.same_subject and bool(evidence)
-    decided = await gateway.run(
-        DECIDE_COVERAGE_STEP,
-        DecideCoverageInput(
-            subject_id=entry.id,
-            name=entry.name,
-            aliases=entry.aliases,
-            evidence=evidence,
-            documented_consent=entry.consent,
-        ),
-        DecideCoverageOutput,
-    )
+    try:
+        decided = await gateway.run(
+            DECIDE_COVERAGE_STEP,
+            DecideCoverageInput(
+                subject_id=entry.id,
+                name=entry.name,
+                aliases=entry.aliases,
+                evidence=evidence,
+                documented_consent=entry.consent,
+            ),
+            DecideCoverageOutput,
+        )
+    except ItemFailure as exc:
+        return undecided(exc)
     thin = identity_evidence_is_thin(evidence)
     ruling = coverage_allowed(
         identity_confirmed=identity_confirmed,

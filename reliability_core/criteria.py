@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.attribution import remove_stated_probability
 from reliability_core.clock import Clock
+from reliability_core.failures import ModelFailure, record_failure
 from reliability_core.ids import sha256_hex, stable_id
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import (
@@ -36,6 +37,7 @@ from reliability_core.models.claims import (
     ResolutionCriteria,
 )
 from reliability_core.providers.base import ModelGateway
+from reliability_core.providers.errors import ItemFailure
 from reliability_core.reading import freeze_numeric_bands
 from reliability_core.warehouse.ledger import Ledger
 
@@ -218,18 +220,30 @@ async def freeze_criteria(
     clock: Clock,
     method_version: str,
     subject_name: str = "",
+    failures: list[ModelFailure] | None = None,
 ) -> list[ResolutionCriteria]:
     """[M] step 6 for each sampled claim, before any research: reuse the stored
     criteria when there are any (no model call), otherwise ask "write_criteria",
     apply the reading rules, stamp ``written_at`` from the clock and store it in
-    the ledger. Returns one record per claim, in the order given."""
-    async def freeze_one(claim: Claim) -> ResolutionCriteria:
+    the ledger. Returns one record per claim, in the order given, except a claim
+    whose criteria the model failed to write (refused, invalid, truncated,
+    provider error): nothing is frozen for it (a later run may write them), and
+    the failure is appended to ``failures`` so the claim is recorded unresolvable."""
+    async def freeze_one(claim: Claim) -> ResolutionCriteria | None:
         existing = stored_criteria(ledger, claim)
         if existing is not None:
             return existing
-        output = await gateway.run(
-            STEP_WRITE_CRITERIA, criteria_input_for(claim, subject_name or claim.subject_id), CriteriaOutput
-        )
+        try:
+            output = await gateway.run(
+                STEP_WRITE_CRITERIA, criteria_input_for(claim, subject_name or claim.subject_id), CriteriaOutput
+            )
+        except ItemFailure as exc:
+            if failures is not None:
+                failures.append(
+                    record_failure(exc, subject_id=claim.subject_id, item_kind="claim", item_id=claim.id)
+                )
+                return None
+            raise
         criteria = build_criteria(
             claim,
             output,
@@ -242,4 +256,5 @@ async def freeze_criteria(
 
     # Claims are independent: their criteria are written at once (the gateway
     # bounds concurrent calls per provider); each is stored as soon as written.
-    return list(await asyncio.gather(*(freeze_one(claim) for claim in claims)))
+    frozen = await asyncio.gather(*(freeze_one(claim) for claim in claims))
+    return [criteria for criteria in frozen if criteria is not None]

@@ -37,13 +37,16 @@ from reliability_core.constants import (
     EVIDENCE_RESULTS_PER_QUERY,
 )
 from reliability_core.duplicates import group_same_story, is_copy_of, repeats_claim
+from reliability_core.failures import ModelFailure, record_failure
 from reliability_core.ids import stable_id
 from reliability_core.models.base import Basis, ClaimType, Record, SourceClass
 from reliability_core.models.claims import Claim, CriteriaLevels, NumericCriteria, ResolutionCriteria
 from reliability_core.models.documents import PageSnapshot, SearchResultSet
 from reliability_core.models.subjects import RegistryEntry
 from reliability_core.models.verdicts import EvidenceItem
+from reliability_core.providers.assignment import limits_for
 from reliability_core.providers.base import ModelGateway, SearchQuery
+from reliability_core.providers.errors import ItemFailure
 from reliability_core.sources import (
     SourceClassification,
     SourcePolicy,
@@ -179,6 +182,10 @@ class EvidenceResult(Record):
     # Every other page read (rejected, copies, nothing admitted): recorded, not blocking,
     # since the judges never see those pages.
     steering_elsewhere: SteeringResult = Field(default_factory=lambda: SteeringResult(detected=False))
+    # A model failure that stopped the research for this claim (no frozen criteria, or the
+    # research planner failed): the claim is then recorded unresolvable with this reason.
+    failure: ModelFailure | None = None
+    notes: list[str] = Field(default_factory=list)  # e.g. a page whose text was cut to the reader's limit
 
 
 class Fetcher(Protocol):
@@ -473,9 +480,16 @@ async def gather_evidence(
     "detect_steering" model step to the rule-based steering check of the evidence pages."""
     policy = policy or default_source_policy()
     names = names_of(subject)
-    plan, result_sets = await search_both_sides(
-        claim=claim, criteria=criteria, gateway=gateway, search=search, method_version=method_version
-    )
+    try:
+        plan, result_sets = await search_both_sides(
+            claim=claim, criteria=criteria, gateway=gateway, search=search, method_version=method_version
+        )
+    except ItemFailure as exc:
+        return failed_research(
+            claim, record_failure(exc, subject_id=claim.subject_id, item_kind="claim", item_id=claim.id), clock
+        )
+    reader_limit = limits_for(STEP_READ_EVIDENCE).max_input_chars
+    notes: list[str] = []
     returned = urls_returned_by_search(result_sets)
     own_urls = [claim.url] + ([own_source.url, own_source.final_url or ""] if own_source else [])
     own_text = (own_source.main_text or own_source.text) if own_source else ""
@@ -512,22 +526,33 @@ async def gather_evidence(
             rejected_class = source.source_class if snapshot.outcome == "ok" and not source.accepted else None
             skip = PageSkip(url=url, side=side, reason=why_not, snapshot_id=snapshot.id, source_class=rejected_class)
             return snapshot, skip, [], None
-        read = await gateway.run(
-            STEP_READ_EVIDENCE,
-            ReadEvidenceInput(
-                restatement=claim.restatement,
-                claim_type=claim.claim_type,
-                judge_at=criteria.judge_at,
-                levels=criteria.levels,
-                numeric=criteria.numeric,
-                page_url=page_url,
-                page_title=snapshot.title,
-                page_published=search_date,
-                page_text=body,
-                subject_names=names,
-            ),
-            ReadEvidenceOutput,
-        )
+        if len(body) > reader_limit:
+            # Quotes are still verified against the whole stored text; the cut is recorded.
+            notes.append(f"{page_url}: read the first {reader_limit} of {len(body)} characters")
+        try:
+            read = await gateway.run(
+                STEP_READ_EVIDENCE,
+                ReadEvidenceInput(
+                    restatement=claim.restatement,
+                    claim_type=claim.claim_type,
+                    judge_at=criteria.judge_at,
+                    levels=criteria.levels,
+                    numeric=criteria.numeric,
+                    page_url=page_url,
+                    page_title=snapshot.title,
+                    page_published=search_date,
+                    page_text=body[:reader_limit],
+                    subject_names=names,
+                ),
+                ReadEvidenceOutput,
+            )
+        except ItemFailure as exc:
+            # The failure stays with this page: it gives no evidence, the others still do.
+            failure = record_failure(exc, subject_id=claim.subject_id, item_kind="page", item_id=url)
+            skip = PageSkip(
+                url=url, side=side, reason=f"{failure.label()}: {failure.detail}", snapshot_id=snapshot.id
+            )
+            return snapshot, skip, [], None
         found = [
             evidence_item(
                 claim=claim,
@@ -564,10 +589,13 @@ async def gather_evidence(
     other_texts = {
         snap.final_url or snap.url: snap.text for snap in read_pages if snap.id not in admitted_pages
     }
+    steering = detect_steering(steering_texts)
     if model_steering_check and steering_texts:
-        steering = await detect_steering_with_model(steering_texts, gateway)
-    else:
-        steering = detect_steering(steering_texts)
+        try:
+            steering = await detect_steering_with_model(steering_texts, gateway)
+        except ItemFailure as exc:
+            label = record_failure(exc, subject_id=claim.subject_id, item_kind="claim", item_id=claim.id).label()
+            notes.append(f"{label}: the rule-based steering check stands alone")
     return EvidenceResult(
         claim_id=claim.id,
         gathered_at=clock.now(),
@@ -579,6 +607,21 @@ async def gather_evidence(
         queries_against=list(plan.queries_against),
         steering=steering,
         steering_elsewhere=detect_steering(other_texts),
+        notes=notes,
+    )
+
+
+def failed_research(claim: Claim, failure: ModelFailure, clock: Clock) -> EvidenceResult:
+    """The research record of a claim whose research a model failure stopped
+    (its criteria could not be written, or the research planner failed): no
+    evidence, and the failure that the verdict step records as the reason."""
+    return EvidenceResult(
+        claim_id=claim.id,
+        gathered_at=clock.now(),
+        items=[],
+        result_sets=[],
+        snapshots=[],
+        failure=failure,
     )
 
 

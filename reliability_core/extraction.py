@@ -13,10 +13,17 @@ drops the rest; a ``DroppedStatement`` for them carries no text.
 
 ``extract_document`` is the only function here that calls models; every
 decision it applies is a pure function in ``attribution``, ``triage`` or below.
+A page longer than the extraction step's input limit is read in overlapping
+chunks (``page_chunks``), up to ``MAX_EXTRACTION_CHUNKS``; what lies beyond is
+cut, and the cut is recorded on the document's ``DocumentRead``, never silent.
+A model failure on the document (refusal, invalid output, truncation, provider
+error) is recorded there too; the document then has no statements and is
+replaced by the next by the same rule, and the subject goes on.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from datetime import date, datetime
 from urllib.parse import urlsplit
@@ -40,16 +47,26 @@ from reliability_core.attribution import (
     sentence_around,
 )
 from reliability_core.clock import Clock
+from reliability_core.failures import ModelFailure, record_failure
 from reliability_core.ids import stable_id
+from reliability_core.models.base import Record
 from reliability_core.models.claims import Claim, DroppedStatement, DropReason, Statement
 from reliability_core.models.documents import CandidateDocument, PageSnapshot
 from reliability_core.models.subjects import RegistryEntry
+from reliability_core.providers.assignment import limits_for
 from reliability_core.providers.base import ModelGateway
+from reliability_core.providers.errors import ItemFailure
 from reliability_core.text.quotes import verify_quote
 from reliability_core.triage import decide_time_zone, local_date, triage_claim
 
 STEP_EXTRACT = "extract_statements"
 STEP_CLASSIFY = "classify_statements"
+
+# A long page is read in at most this many chunks of the step's input limit
+# (cost and time stay bounded for a 3 MB page); the rest is cut and recorded.
+MAX_EXTRACTION_CHUNKS = 5
+# Consecutive chunks overlap, so a statement across a boundary is whole in one of them.
+CHUNK_OVERLAP_CHARS = 2_000
 
 
 class ExtractInput(BaseModel):
@@ -94,6 +111,24 @@ class ExtractOutput(BaseModel):
     )
 
 
+class DocumentRead(Record):
+    """How step 4 read one checked document: how much of its text, in how many
+    chunks, and the model failure that stopped it, if any."""
+
+    subject_id: str
+    document_id: str
+    url: str
+    text_chars: int
+    chars_read: int
+    chunks: int
+    failure: ModelFailure | None = None
+
+    @property
+    def cut(self) -> bool:
+        """Part of the page text was never read (longer than the chunks allow)."""
+        return self.chars_read < self.text_chars
+
+
 class ExtractionResult(BaseModel):
     """What step 4 produced for one document: only records that may be stored."""
 
@@ -105,6 +140,66 @@ class ExtractionResult(BaseModel):
     claims: list[Claim]
     dropped: list[DroppedStatement]
     notes: list[str] = Field(default_factory=list)
+    read: DocumentRead | None = None
+
+
+def page_chunks(
+    text: str, limit: int, *, max_chunks: int = MAX_EXTRACTION_CHUNKS, overlap: int = CHUNK_OVERLAP_CHARS
+) -> tuple[list[str], int]:
+    """``text`` in chunks of at most ``limit`` characters that end at a line or word
+    break where one is near, each overlapping the previous by about ``overlap``;
+    at most ``max_chunks``. Returns the chunks and how many characters they cover
+    from the start (less than ``len(text)`` when the page was cut)."""
+    if len(text) <= limit:
+        return [text], len(text)
+    chunks: list[str] = []
+    start = 0
+    end = 0
+    while start < len(text) and len(chunks) < max_chunks:
+        end = min(len(text), start + limit)
+        if end < len(text):
+            # Break at a newline, else a space, in the last tenth of the chunk.
+            window = text.rfind("\n", start + limit * 9 // 10, end)
+            if window == -1:
+                window = text.rfind(" ", start + limit * 9 // 10, end)
+            if window != -1:
+                end = window + 1
+        chunks.append(text[start:end])
+        if end >= len(text):
+            break
+        next_start = max(start + 1, end - overlap)
+        space = text.find(" ", next_start, end)
+        start = space + 1 if space != -1 else next_start
+    return chunks, end
+
+
+async def _extract_chunks(
+    gateway: ModelGateway, base: ExtractInput, chunks: list[str]
+) -> ExtractOutput | ItemFailure:
+    """One extraction call per chunk (at once), merged: statements in page order
+    without the repeats the overlaps produce; the first failure if any call failed."""
+    outputs = await asyncio.gather(
+        *(
+            gateway.run(STEP_EXTRACT, base.model_copy(update={"page_text": chunk}), ExtractOutput)
+            for chunk in chunks
+        ),
+        return_exceptions=True,
+    )
+    merged: list[ExtractedStatement] = []
+    seen: set[str] = set()
+    omitted = 0
+    for output in outputs:
+        if isinstance(output, ItemFailure):
+            return output
+        if isinstance(output, BaseException):
+            raise output
+        omitted += max(0, output.private_life_omitted)
+        for item in output.statements:
+            key = item.quote.strip()
+            if key not in seen:
+                seen.add(key)
+                merged.append(item)
+    return ExtractOutput(statements=merged, private_life_omitted=omitted)
 
 
 def is_own_document(url: str, subject_urls: list[str]) -> bool:
@@ -233,6 +328,29 @@ async def extract_document(
     snapshot's whole visible text, type and triage the claims."""
     notes: list[str] = []
     page_text = snapshot.main_text or snapshot.text
+    limit = limits_for(STEP_EXTRACT).max_input_chars
+    chunks, chars_read = page_chunks(page_text, limit)
+    read = DocumentRead(
+        subject_id=document.subject_id,
+        document_id=document.id,
+        url=document.url,
+        text_chars=len(page_text),
+        chars_read=chars_read if page_text else 0,
+        chunks=len(chunks) if page_text else 0,
+    )
+
+    def failed(exc: ItemFailure) -> ExtractionResult:
+        failure = record_failure(exc, subject_id=document.subject_id, item_kind="document", item_id=document.id)
+        return ExtractionResult(
+            subject_id=document.subject_id,
+            document_id=document.id,
+            statements=[],
+            claims=[],
+            dropped=[],
+            notes=[*notes, f"extraction failed: {failure.label()}: {failure.detail}"],
+            read=read.model_copy(update={"failure": failure}),
+        )
+
     if snapshot.outcome != "ok" or not page_text:
         notes.append(f"no page text to extract from (fetch outcome {snapshot.outcome}: {snapshot.reason})")
         return ExtractionResult(
@@ -242,10 +360,15 @@ async def extract_document(
             claims=[],
             dropped=[],
             notes=notes,
+            read=read,
         )
+    if len(chunks) > 1:
+        notes.append(f"page text of {len(page_text)} characters read in {len(chunks)} chunks of at most {limit}")
+    if read.cut:
+        notes.append(f"page text cut: read the first {chars_read} of {len(page_text)} characters")
     own_document = is_own_document(snapshot.final_url or snapshot.url, entry.urls)
-    extracted = await gateway.run(
-        STEP_EXTRACT,
+    extracted = await _extract_chunks(
+        gateway,
         ExtractInput(
             subject_id=entry.id,
             subject_name=entry.name,
@@ -257,10 +380,12 @@ async def extract_document(
             title=snapshot.title or document.title,
             published_date=document.published_date,
             own_document=own_document,
-            page_text=page_text,
+            page_text="",
         ),
-        ExtractOutput,
+        chunks,
     )
+    if isinstance(extracted, ItemFailure):
+        return failed(extracted)
 
     dropped: list[DroppedStatement] = []
     omitted = max(0, extracted.private_life_omitted)
@@ -283,30 +408,33 @@ async def extract_document(
 
     readings: dict[int, StatementClassification] = {}
     if to_classify:
-        classified = await gateway.run(
-            STEP_CLASSIFY,
-            ClassifyInput(
-                subject_id=entry.id,
-                subject_name=entry.name,
-                aliases=entry.aliases,
-                subject_kind=entry.kind,
-                document_url=document.url,
-                document_title=snapshot.title or document.title,
-                published_date=document.published_date,
-                own_document=own_document,
-                statements=[
-                    StatementToClassify(
-                        index=index,
-                        quote=item.quote.strip(),
-                        context=item.context,
-                        form=item.form,
-                        speaker_hint=item.speaker_hint,
-                    )
-                    for index, item in to_classify
-                ],
-            ),
-            ClassifyOutput,
-        )
+        try:
+            classified = await gateway.run(
+                STEP_CLASSIFY,
+                ClassifyInput(
+                    subject_id=entry.id,
+                    subject_name=entry.name,
+                    aliases=entry.aliases,
+                    subject_kind=entry.kind,
+                    document_url=document.url,
+                    document_title=snapshot.title or document.title,
+                    published_date=document.published_date,
+                    own_document=own_document,
+                    statements=[
+                        StatementToClassify(
+                            index=index,
+                            quote=item.quote.strip(),
+                            context=item.context,
+                            form=item.form,
+                            speaker_hint=item.speaker_hint,
+                        )
+                        for index, item in to_classify
+                    ],
+                ),
+                ClassifyOutput,
+            )
+        except ItemFailure as exc:
+            return failed(exc)
         readings = {reading.index: reading for reading in classified.items}
 
     statements: list[Statement] = []
@@ -372,4 +500,5 @@ async def extract_document(
         claims=claims,
         dropped=dropped,
         notes=notes,
+        read=read,
     )

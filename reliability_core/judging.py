@@ -22,13 +22,14 @@ import asyncio
 import re
 from collections.abc import Sequence
 from datetime import date, datetime, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.clock import Clock
 from reliability_core.constants import OFFICIAL_FIGURE_WAIT_DAYS
 from reliability_core.evidence import UsableEvidence, basis_of_evidence, usable_view
+from reliability_core.failures import ModelFailure, record_failure
 from reliability_core.gates import decide_display
 from reliability_core.models.base import SCORED_VERDICTS, Basis, ClaimType, SourceClass, Verdict
 from reliability_core.models.claims import Claim, CriteriaLevels, NumericCriteria, ResolutionCriteria
@@ -40,6 +41,7 @@ from reliability_core.models.verdicts import (
     VerdictReview,
 )
 from reliability_core.providers.base import ModelGateway
+from reliability_core.providers.errors import ItemFailure
 from reliability_core.reading import banded_verdict, extractions_agree
 from reliability_core.sources import is_reliable_class
 from reliability_core.steering import SteeringResult, detect_steering, merge_steering
@@ -633,10 +635,20 @@ async def judge_claim(
     judge_input = build_judge_input(claim=claim, criteria=criteria, evidence=usable)
     # Blind and independent: the same input to both judges at once; neither
     # call can see the other's answer.
-    out_a, out_b = await asyncio.gather(
+    answers = await asyncio.gather(
         gateway.run(STEP_JUDGE_A, judge_input, JudgeOutput),
         gateway.run(STEP_JUDGE_B, judge_input, JudgeOutput),
+        return_exceptions=True,
     )
+    outputs: list[JudgeOutput] = []
+    for out in answers:
+        if isinstance(out, ItemFailure):
+            # Two blind judges or no verdict: a judge that failed leaves the claim unresolvable.
+            return _failed_claim(claim, out, clock, method_version, base, usable, steering_all)
+        if isinstance(out, BaseException):
+            raise out
+        outputs.append(out)
+    out_a, out_b = outputs
     ruled_a = apply_method_rules(out_a, judge_input=judge_input, usable=usable)
     ruled_b = apply_method_rules(out_b, judge_input=judge_input, usable=usable)
     judge_a = _judge_record(claim, "A", gateway, out_a, ruled_a, method_version, now)
@@ -675,11 +687,15 @@ async def judge_claim(
             f"numeric reading not reproduced: A {ruled_a.observed_value}, B {ruled_b.observed_value} "
             f"(B proposed {out_b.observed_value})"
         )
-    review = (
-        await review_verdict(judge_input=judge_input, output=out_a, ruled=ruled_a, gateway=gateway)
-        if ruled_a.verdict in SCORED_VERDICTS
-        else None
-    )
+    try:
+        review = (
+            await review_verdict(judge_input=judge_input, output=out_a, ruled=ruled_a, gateway=gateway)
+            if ruled_a.verdict in SCORED_VERDICTS
+            else None
+        )
+    except ItemFailure as exc:
+        # No verdict is shown unreviewed: a reviewer that failed leaves the claim unresolvable.
+        return _failed_claim(claim, exc, clock, method_version, base, usable, steering_all)
     verdict = ClaimVerdict(
         **base,
         verdict=ruled_a.verdict,
@@ -703,6 +719,53 @@ def _not_yet_reason(expected_by: date) -> str:
     return (
         f"not yet: the official figure has not been published (expected by {expected_by.isoformat()}); "
         "re-checked on the cadence"
+    )
+
+
+def _failed_claim(
+    claim: Claim,
+    exc: ItemFailure,
+    clock: Clock,
+    method_version: str,
+    base: dict[str, Any],
+    usable: UsableEvidence,
+    steering: SteeringResult,
+) -> ClaimVerdict:
+    """The claim's verdict when a model call of this step failed: unresolvable, with the
+    failure as its reason, the steering found and the usable evidence kept, then gated."""
+    failure = record_failure(exc, subject_id=claim.subject_id, item_kind="claim", item_id=claim.id)
+    failed = model_failure_verdict(claim, failure, clock, method_version).model_copy(
+        update={
+            "steering_detected": base["steering_detected"],
+            "steering_notes": base["steering_notes"],
+            "evidence_ids": [item.id for item in usable.items],
+        }
+    )
+    return _gated(failed, usable, None, steering)
+
+
+def model_failure_verdict(
+    claim: Claim, failure: ModelFailure, clock: Clock, method_version: str
+) -> ClaimVerdict:
+    """Issue 14 §2: a model failure for one claim (a judge, the criteria writer or the
+    research planner refused, wrote invalid or cut-off output, or the provider failed)
+    makes that claim "unresolvable" with the failure as its reason; the subject goes on.
+    Not gated here: the caller applies the display gates as for any verdict."""
+    label = failure.label()
+    detail = f" ({failure.detail})" if failure.detail else ""
+    return ClaimVerdict(
+        method_version=method_version,
+        claim_id=claim.id,
+        subject_id=claim.subject_id,
+        verdict="unresolvable",
+        judge_a=None,
+        judge_b=None,
+        judges_disagree=False,
+        basis="nothing",
+        gate=GateOutcome(shown=False, notes=["not yet gated"]),
+        reason=f"{label}{detail}",
+        decided_at=clock.now(),
+        model_failure=label,
     )
 
 

@@ -30,6 +30,7 @@ from datetime import datetime
 from reliability_core.clock import Clock
 from reliability_core.confidence import assess_confidence
 from reliability_core.constants import OVERALL_INTERVAL_DRAWS, OVERALL_INTERVAL_SEED
+from reliability_core.extraction import DocumentRead
 from reliability_core.ids import stable_id
 from reliability_core.models import (
     CLAIM_TYPES,
@@ -161,6 +162,7 @@ def claim_counts(
     claims: Sequence[Claim],
     samples: Sequence[SampleMembership],
     verdicts: Sequence[ClaimVerdict],
+    document_reads: Sequence[DocumentRead] = (),
 ) -> ClaimCounts:
     """[#8] "Counts by state": everything not researched is still counted and shown.
 
@@ -168,7 +170,10 @@ def claim_counts(
     the count-only traces of dropped ones (a statement is stored either as a ``Statement``
     or as a ``DroppedStatement``, never both). Quote counts are over kept statements.
     Triage counts cover every claim (party-political ones included); ``resolved`` is a
-    verdict with a value (shown or held), ``held_by_gate`` a verdict a display gate held."""
+    verdict with a value (shown or held), ``held_by_gate`` a verdict a display gate held.
+    ``model_failures`` counts the claims a model failure left unresolvable,
+    ``documents_failed``/``documents_cut`` the checked documents whose extraction a model
+    failure stopped or whose text was cut (issue 14: failures are counted and shown)."""
     reasons = Counter(d.reason for d in dropped)
     triage = Counter(c.triage for c in claims)
     claim_ids = {c.id for c in claims}
@@ -192,6 +197,9 @@ def claim_counts(
         self_reported_only=sum(1 for v in mine if v.self_reported_only),
         judges_disagree=sum(1 for v in mine if v.judges_disagree),
         held_by_gate=sum(1 for v in mine if not v.gate.shown),
+        model_failures=sum(1 for v in mine if v.model_failure),
+        documents_failed=sum(1 for r in document_reads if r.failure is not None),
+        documents_cut=sum(1 for r in document_reads if r.cut and r.failure is None),
     )
 
 
@@ -388,6 +396,7 @@ def claim_entry(
                 "self_reported_only": verdict.self_reported_only,
                 "gate": verdict.gate.model_dump(mode="json"),
                 "verdict_reason": verdict.reason if shown else "",
+                "model_failure": verdict.model_failure,
             }
         )
     return entry
@@ -539,6 +548,7 @@ def build_report(
     clock: Clock,
     method_version: str,
     rehearsal: bool = False,
+    document_reads: Sequence[DocumentRead] = (),
 ) -> Report:
     """[M] step 9: "Score (next section) and store the report". Steward rulings are applied
     to the verdicts before anything is scored; the prior for each type comes from
@@ -614,7 +624,7 @@ def build_report(
         overall=overall,
         brier=brier_score(ordered_claims, samples, ruled),
         checkable_share=checkable_share(statements, claims),
-        counts=claim_counts(statements, dropped, claims, samples, ruled),
+        counts=claim_counts(statements, dropped, claims, samples, ruled, document_reads),
         documents_sampled=documents_sampled,
         candidates_found=candidates_found,
         claims=entries,

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from pydantic import Field
 
 from reliability_core.clock import Clock
+from reliability_core.extraction import DocumentRead
 from reliability_core.ids import stable_id
 from reliability_core.models import (
     CandidateDocument,
@@ -95,6 +96,7 @@ def report_from_stored(
         criteria=read(tables.CRITERIA, s, ResolutionCriteria),
         evidence=read(tables.EVIDENCE, s, EvidenceItem),
         verdicts=read(tables.VERDICTS, s, ClaimVerdict),
+        document_reads=read(tables.DOCUMENT_READS, s, DocumentRead),
         responses=ledger.read_all(tables.RESPONSES_LEDGER, s, SubjectResponse),
         rulings=read_rulings(ledger, s),
         prior_lookup=ReportPriorLookup(kind=kind, subject_id=s, reports=latest_reports(warehouse), kinds=kinds),

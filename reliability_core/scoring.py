@@ -75,6 +75,8 @@ def reason_not_scored(claim: Claim, sampled: bool, verdict: ClaimVerdict | None)
     if verdict is None:
         return "no verdict yet"
     if verdict_value(verdict.verdict) is None:
+        if verdict.model_failure:
+            return f"unresolvable: {verdict.model_failure}"
         return "self-reported only" if verdict.self_reported_only else "unresolvable"
     if not verdict.gate.shown:
         failed = ", ".join(verdict.gate.failed) or "a display gate failed"

@@ -15,9 +15,16 @@ from pydantic import Field
 
 from reliability_core.candidates import SearchLike, UrlNotReturnedBySearch, urls_not_returned_by_search
 from reliability_core.clock import Clock
-from reliability_core.evidence import EvidenceResult, Fetcher, gather_evidence
-from reliability_core.extraction import ExtractionResult, extract_document, has_subject_statements
-from reliability_core.judging import judge_claim
+from reliability_core.evidence import EvidenceResult, Fetcher, failed_research, gather_evidence, usable_view
+from reliability_core.extraction import (
+    DocumentRead,
+    ExtractionResult,
+    extract_document,
+    has_subject_statements,
+)
+from reliability_core.failures import ModelFailure
+from reliability_core.gates import decide_display
+from reliability_core.judging import judge_claim, model_failure_verdict
 from reliability_core.models import (
     CandidateDocument,
     Claim,
@@ -32,6 +39,7 @@ from reliability_core.models import (
 )
 from reliability_core.providers.base import ModelGateway
 from reliability_core.selection import finalise_sample, next_documents_to_check
+from reliability_core.steering import SteeringResult
 from reliability_core.warehouse import Ledger
 
 
@@ -42,6 +50,8 @@ class SampleExtraction(Record):
     results: list[ExtractionResult]
     checked: dict[str, bool] = Field(default_factory=dict)
     rounds: int = 0  # extraction rounds: 1 + one per wave of replacements
+    # How every checked document was read (chunks, a cut, a model failure), sampled or replaced.
+    reads: list[DocumentRead] = Field(default_factory=list)
 
 
 def refuse_urls_not_returned(urls: Sequence[str], result_sets: Sequence[SearchResultSet]) -> None:
@@ -124,6 +134,7 @@ async def extract_sample(
         results=[results[d] for d in results if d in sampled],
         checked=checked,
         rounds=rounds,
+        reads=[r.read for r in results.values() if r.read is not None],
     )
 
 
@@ -139,34 +150,37 @@ async def research_claims(
     clock: Clock,
     method_version: str,
     model_steering_check: bool = False,
+    criteria_failures: Sequence[ModelFailure] = (),
 ) -> list[EvidenceResult]:
     """[M] step 7 for every sampled claim, concurrently. Criteria must exist for
-    each claim (frozen before any research); a claim without them is a defect.
+    each claim (frozen before any research); a claim without them is a defect,
+    unless the criteria writer failed for it (``criteria_failures``): that claim
+    gets no research, only the failure, which the verdict step records.
     ``model_steering_check`` adds the ``detect_steering`` model step (live runs)."""
     criteria_by_claim = {c.claim_id: c for c in criteria}
-    missing = [c.id for c in claims if c.id not in criteria_by_claim]
+    failure_by_claim = {f.item_id: f for f in criteria_failures}
+    missing = [c.id for c in claims if c.id not in criteria_by_claim and c.id not in failure_by_claim]
     if missing:
         raise ValueError(f"research before frozen criteria for claims {missing[:5]}")
     source_by_url = {s.url: s for s in own_sources}
-    return list(
-        await asyncio.gather(
-            *(
-                gather_evidence(
-                    claim=claim,
-                    criteria=criteria_by_claim[claim.id],
-                    own_source=source_by_url.get(claim.url),
-                    gateway=gateway,
-                    search=search,
-                    fetcher=fetcher,
-                    clock=clock,
-                    method_version=method_version,
-                    subject=entry,
-                    model_steering_check=model_steering_check,
-                )
-                for claim in claims
-            )
+
+    async def one(claim: Claim) -> EvidenceResult:
+        if claim.id not in criteria_by_claim:
+            return failed_research(claim, failure_by_claim[claim.id], clock)
+        return await gather_evidence(
+            claim=claim,
+            criteria=criteria_by_claim[claim.id],
+            own_source=source_by_url.get(claim.url),
+            gateway=gateway,
+            search=search,
+            fetcher=fetcher,
+            clock=clock,
+            method_version=method_version,
+            subject=entry,
+            model_steering_check=model_steering_check,
         )
-    )
+
+    return list(await asyncio.gather(*(one(claim) for claim in claims)))
 
 
 async def judge_claims(
@@ -187,6 +201,12 @@ async def judge_claims(
 
     async def one(claim: Claim) -> ClaimVerdict:
         found = research_by_claim.get(claim.id)
+        if found is not None and found.failure is not None:
+            # A model failure stopped this claim's research: unresolvable, with that reason.
+            failed = model_failure_verdict(claim, found.failure, clock, method_version)
+            no_steering = SteeringResult(detected=False)
+            gate = decide_display(failed, usable_view([]), None, no_steering)
+            return failed.model_copy(update={"gate": gate})
         items: list[EvidenceItem] = list(found.items) if found else []
         return await judge_claim(
             claim=claim,

@@ -14,6 +14,7 @@ from reliability_core.candidates import CandidateListing, list_candidates
 from reliability_core.coverage import assess_coverage
 from reliability_core.criteria import freeze_criteria
 from reliability_core.evidence import EvidenceResult
+from reliability_core.failures import ModelFailure
 from reliability_core.models import (
     CandidateDocument,
     Claim,
@@ -301,7 +302,9 @@ def statements(
 ) -> dg.MaterializeResult[None]:
     stage = stage_for(context, warehouse, clock, providers)
     if not stage.covered():
-        return _write_empty(stage, tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, EXTRACTED_CLAIMS)
+        return _write_empty(
+            stage, tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, tables.DOCUMENT_READS, EXTRACTED_CLAIMS
+        )
     gateway = providers.gateway(job=context.job_name)
     extraction = run_async(
         extract_sample(
@@ -320,6 +323,7 @@ def statements(
     stage.warehouse.write(tables.DROPPED, stage.subject_id, dropped)
     stage.warehouse.write(tables.DOCUMENT_SAMPLE, stage.subject_id, extraction.sample)
     stage.warehouse.write(EXTRACTED_CLAIMS, stage.subject_id, [c for r in extraction.results for c in r.claims])
+    stage.warehouse.write(tables.DOCUMENT_READS, stage.subject_id, extraction.reads)
     verified = sum(s.quote_verified for s in found)
     return dg.MaterializeResult(
         metadata={
@@ -332,6 +336,8 @@ def statements(
             "verified_quote_rate": round(verified / len(found), 3) if found else 0.0,
             "unverified_quotes": len(found) - verified,
             "dropped": len(dropped),
+            "documents_failed": sum(r.failure is not None for r in extraction.reads),
+            "documents_cut": sum(r.cut for r in extraction.reads),
             **_models_metadata(stage, gateway),
         }
     )
@@ -424,8 +430,9 @@ def resolution_criteria(
 ) -> dg.MaterializeResult[None]:
     stage = stage_for(context, warehouse, clock, providers)
     if not stage.covered():
-        return _write_empty(stage, tables.CRITERIA)
+        return _write_empty(stage, tables.CRITERIA, tables.CRITERIA_FAILURES)
     gateway = providers.gateway(job=context.job_name)
+    failures: list[ModelFailure] = []
     frozen = run_async(
         freeze_criteria(
             claims=_sampled_claims(stage),
@@ -434,14 +441,17 @@ def resolution_criteria(
             clock=stage.clock,
             method_version=stage.method_version,
             subject_name=stage.entry.name,
+            failures=failures,
         )
     )
     stage.warehouse.write(tables.CRITERIA, stage.subject_id, frozen)
+    stage.warehouse.write(tables.CRITERIA_FAILURES, stage.subject_id, failures)
     return dg.MaterializeResult(
         metadata={
             "criteria": len(frozen),
             **rows(len(frozen)),
             "numeric": sum(c.numeric is not None for c in frozen),
+            "criteria_failures": len(failures),
             **_models_metadata(stage, gateway),
         }
     )
@@ -479,6 +489,7 @@ def evidence(
             method_version=stage.method_version,
             # A live run adds the model's reading to the rule-based steering check.
             model_steering_check=not gateway.is_offline("detect_steering"),
+            criteria_failures=stage.warehouse.read(tables.CRITERIA_FAILURES, stage.subject_id, ModelFailure),
         )
     )
     items = [i for r in research for i in r.items]
@@ -498,6 +509,7 @@ def evidence(
             "unverified_quotes": sum(not i.quote_verified for i in items),
             "pages_skipped": sum(len(r.skipped) for r in research),
             "steering_detected": sum(r.steering.detected for r in research),
+            "research_failures": sum(r.failure is not None for r in research),
             **_models_metadata(stage, gateway),
         }
     )
@@ -542,6 +554,7 @@ def verdicts(
             "judges_disagree": sum(v.judges_disagree for v in decided),
             "held_by_gate": sum(not v.gate.shown for v in decided),
             "self_reported_only": sum(v.self_reported_only for v in decided),
+            "model_failures": sum(bool(v.model_failure) for v in decided),
             **{f"verdict.{k}": n for k, n in sorted(counts.items())},
             **_models_metadata(stage, gateway),
         }

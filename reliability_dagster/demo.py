@@ -59,6 +59,12 @@ def summary(report: Report, warehouse_root: str) -> str:
         f"   claims: {c.extracted} extracted, {c.sampled} sampled, {c.resolved} resolved, {c.unresolvable} unresolvable, "
         f"{c.not_yet_due} not yet due, {c.judges_disagree} judges disagree, {c.held_by_gate} held"
     )
+    if c.model_failures or c.documents_failed or c.documents_cut:
+        # A model failure stays with its claim or document; shown here so it is never silent.
+        lines.append(
+            f"   model failures: {c.model_failures} claims unresolvable, {c.documents_failed} documents not "
+            f"extracted, {c.documents_cut} documents cut to the extraction limit"
+        )
     if report.checkable_share is not None:
         lines.append(f"   checkable share {report.checkable_share:.0%}")
     lines.append(f"   full report: {warehouse_root}/{tables.REPORTS}/subject={report.subject_id}/ (and in the Dagster UI)")

@@ -10,6 +10,7 @@ import dagster as dg
 
 from reliability_core.clock import Clock
 from reliability_core.models import CoverageDecision, RegistryEntry
+from reliability_core.providers.errors import ProviderUnreachableError
 from reliability_core.registry import find_entry, load_registry
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_dagster.resources import (
@@ -25,7 +26,12 @@ T = TypeVar("T")
 def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run a core coroutine from a (synchronous) asset body; calls inside it
     run concurrently, bounded per provider by the gateway."""
-    return asyncio.run(coroutine)
+    try:
+        return asyncio.run(coroutine)
+    except ProviderUnreachableError as exc:
+        # Every item would fail the same way: the asset fails with one clear line
+        # (a refusal or bad output for one item never gets here: it stays with the item).
+        raise dg.Failure(description=str(exc).splitlines()[0] if str(exc) else repr(exc)) from exc
 
 
 @dataclass

@@ -76,6 +76,10 @@ class ClaimCounts(Record):
     self_reported_only: int = 0
     judges_disagree: int = 0
     held_by_gate: int = 0
+    # Issue 14 §2: model failures stay with the item they hit, and are counted.
+    model_failures: int = 0  # claims unresolvable because a model call failed for them
+    documents_failed: int = 0  # checked documents whose extraction a model failure stopped
+    documents_cut: int = 0  # checked documents whose text was longer than the extraction read
 
 
 class SubjectResponse(StampedRecord):

@@ -104,3 +104,6 @@ class ClaimVerdict(StampedRecord):
     review: VerdictReview | None = None
     not_yet_due: bool = False
     recheck_by: date | None = None
+    # A model call that failed for this claim ("judge A refused", "criteria writer provider
+    # error"): the claim is then unresolvable with this reason, counted in the report.
+    model_failure: str = ""
