@@ -375,18 +375,17 @@ def build_search(
     otherwise the FTS5 index over ``corpus_dir``; wrapped so every result set is recorded."""
     from reliability_core.clock import SystemClock
     from reliability_core.providers.cache import ResponseCache
-    from reliability_core.providers.perplexity import PERPLEXITY_SEARCH_URL, PerplexitySearch
+    from reliability_core.providers.perplexity import PERPLEXITY_BASE_URL, PerplexitySearch
     from reliability_core.providers.recording import RecordingSearch
 
     provider: SearchProvider
     live = bool(env.get("PERPLEXITY_API_KEY")) and not _flag(env, "RELIABILITY_OFFLINE")
     if live:
-        base = (env.get("PERPLEXITY_BASE_URL") or "").rstrip("/")
         provider = PerplexitySearch(
             env["PERPLEXITY_API_KEY"],
             client=http_client,
             retry=retry,
-            url=f"{base}/search" if base else PERPLEXITY_SEARCH_URL,
+            base_url=(env.get("PERPLEXITY_BASE_URL") or PERPLEXITY_BASE_URL).rstrip("/"),
         )
     else:
         provider = _offline_search(corpus_dir.resolve(), _manifest_mtime(corpus_dir))

@@ -1,11 +1,14 @@
-"""Perplexity's Search API over httpx.
+"""Perplexity's Search API through the official SDK (``perplexityai``).
 
-``POST https://api.perplexity.ai/search`` (base URL from ``PERPLEXITY_BASE_URL``)
-with bearer auth; the request carries ``query``, ``max_results``,
-``search_domain_filter`` and ``search_after_date_filter`` /
-``search_before_date_filter`` (``%m/%d/%Y``). The response's ``results[]``
-(``title``, ``url``, ``snippet``, ``date``) become ``SearchResult`` rows ranked
-in the order returned. Faults are retried by the same policy as model calls.
+``client.search.create`` is ``POST <base>/search`` (base URL
+``https://api.perplexity.ai`` or ``PERPLEXITY_BASE_URL``) with bearer auth;
+the request carries ``query``, ``max_results``, ``search_domain_filter`` and
+``search_after_date_filter`` / ``search_before_date_filter`` (``%m/%d/%Y``).
+The response's ``results[]`` (``title``, ``url``, ``snippet``, ``date``) become
+``SearchResult`` rows ranked in the order returned; the raw JSON is read
+(``with_raw_response``) so a row missing a field is dropped here rather than
+failing the whole result set. The SDK's own retries are off: faults are
+retried by the same policy as model calls.
 
 ``search_domain_filter`` is either an allowlist or a denylist (``-`` prefix),
 never both, and holds at most 20 entries (Perplexity's domain-filter rules):
@@ -20,6 +23,7 @@ from datetime import date
 from typing import Any
 
 import httpx
+import perplexity
 
 from reliability_core.models import SearchResult
 from reliability_core.providers.base import SearchQuery
@@ -28,7 +32,7 @@ from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.retry import RetryPolicy, is_retryable_status, retry_after_from_headers
 from reliability_core.providers.search_filters import domain_allowed, parse_result_date
 
-PERPLEXITY_SEARCH_URL = "https://api.perplexity.ai/search"
+PERPLEXITY_BASE_URL = "https://api.perplexity.ai"
 # The Search API returns at most 20 results per query.
 PERPLEXITY_MAX_RESULTS = 20
 # search_domain_filter takes at most 20 entries.
@@ -73,16 +77,19 @@ class PerplexitySearch:
         api_key: str,
         *,
         client: httpx.AsyncClient | None = None,
-        url: str = PERPLEXITY_SEARCH_URL,
+        base_url: str = PERPLEXITY_BASE_URL,
         retry: RetryPolicy | None = None,
         timeout: float = 60.0,
     ) -> None:
-        self._api_key = api_key
-        # An injected client is used as is; otherwise one client per event loop.
-        self._clients = PerLoop(lambda: client or httpx.AsyncClient(timeout=timeout))
-        self._url = url
+        def make() -> perplexity.AsyncPerplexity:
+            # base_url always explicit: the SDK would otherwise read PERPLEXITY_BASE_URL itself.
+            return perplexity.AsyncPerplexity(
+                api_key=api_key, base_url=base_url, http_client=client, timeout=timeout, max_retries=0
+            )
+
+        # An injected client (tests) is used as is; otherwise one SDK client per event loop.
+        self._clients = PerLoop(make)
         self._retry = retry or RetryPolicy()
-        self._timeout = timeout
 
     async def search(self, query: SearchQuery) -> list[SearchResult]:
         payload = await self._retry.call(lambda: self._post(query), step="search", provider=self.name)
@@ -90,25 +97,24 @@ class PerplexitySearch:
 
     async def _post(self, query: SearchQuery) -> dict[str, Any]:
         try:
-            response = await self._clients.get().post(
-                self._url,
-                json=perplexity_request_body(query),
-                headers={"Authorization": f"Bearer {self._api_key}", "Accept": "application/json"},
-                timeout=self._timeout,
-            )
-        except httpx.TimeoutException as exc:
-            raise TransientProviderError(f"perplexity timeout: {exc!r}") from exc
-        except httpx.TransportError as exc:
-            raise TransientProviderError(f"perplexity connection failed: {exc!r}") from exc
-        if response.status_code != 200:
-            message = f"perplexity HTTP {response.status_code}: {response.text[:300]}"
-            if is_retryable_status(response.status_code):
+            raw = await self._clients.get().search.with_raw_response.create(**perplexity_request_body(query))
+        except perplexity.APIStatusError as exc:
+            request_id = exc.response.headers.get("x-request-id") or exc.response.headers.get("request-id")
+            message = f"perplexity HTTP {exc.status_code}" + (f" (request id {request_id})" if request_id else "")
+            message += f": {exc.response.text[:300]}"
+            if is_retryable_status(exc.status_code):
                 raise TransientProviderError(
                     message,
-                    status=response.status_code,
-                    retry_after=retry_after_from_headers(dict(response.headers)),
-                )
-            raise PermanentProviderError(message, status=response.status_code)
+                    status=exc.status_code,
+                    retry_after=retry_after_from_headers(dict(exc.response.headers)),
+                    request_id=request_id,
+                ) from exc
+            raise PermanentProviderError(message, status=exc.status_code, request_id=request_id) from exc
+        except perplexity.APITimeoutError as exc:
+            raise TransientProviderError(f"perplexity timeout: {exc!r}") from exc
+        except perplexity.APIConnectionError as exc:
+            raise TransientProviderError(f"perplexity connection failed: {exc!r}", connection=True) from exc
+        response = raw.http_response
         try:
             data = response.json()
         except ValueError as exc:
