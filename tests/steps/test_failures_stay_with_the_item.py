@@ -412,6 +412,7 @@ async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_p
                         {
                             "quote": quote,
                             "published_date": "2025-01-15",
+                            "published_at": None,
                             "observed_value": None,
                             "stance": "contradicts",
                             "kind": "outcome",
@@ -433,8 +434,8 @@ async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_p
         subject=NORTHWIND,
     )
 
-    assert result.failure is None
-    assert [i.url for i in result.items] == [wire]
+    assert result.failure is None, result
+    assert [i.url for i in result.items] == [wire], (result.skipped, result.items)
     [skip] = [s for s in result.skipped if s.url == other]
     assert skip.reason.startswith("evidence reader refused")
 
