@@ -20,6 +20,7 @@ from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi_offline import FastAPIOffline
+from pydantic import TypeAdapter
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
@@ -33,11 +34,15 @@ from reliability_api.schemas import (
     SUBJECT_ID_PATTERN,
     ChangelogEntry,
     ClaimDetail,
+    ClaimPage,
     ErrorBody,
+    HistoryEntry,
     Methodology,
     ReportEnvelope,
     ResponseIn,
     RulingIn,
+    ScoreHistory,
+    ScorePoint,
     StewardQueueView,
     SubjectPage,
     SubjectSummary,
@@ -46,9 +51,10 @@ from reliability_api.store import ReportStore, envelope_json
 from reliability_core import constants
 from reliability_core.clock import Clock, SystemClock
 from reliability_core.ids import sha256_hex, stable_id
-from reliability_core.models import StewardRuling, SubjectResponse
+from reliability_core.models import OverallScore, StewardRuling, SubjectResponse, TypeScore
 from reliability_core.refresh import report_is_stale
 from reliability_core.registry import load_registry
+from reliability_core.render import report_chart_png, report_markdown
 from reliability_core.rescore import rule
 from reliability_core.steward import (
     RulingRequest,
@@ -61,6 +67,7 @@ from reliability_core.warehouse import LedgerConflictError, Warehouse, tables
 from reliability_core.web.fetch import SafeFetcher
 
 NOT_YET_MEASURED = "not yet measured"
+TYPE_SCORES: TypeAdapter[list[TypeScore]] = TypeAdapter(list[TypeScore])
 SubjectId = Annotated[str, PathParam(pattern=SUBJECT_ID_PATTERN, description="the subject's slug id")]
 ClaimId = Annotated[str, PathParam(pattern=CLAIM_ID_PATTERN, description="the claim's id")]
 Authorization = Annotated[str | None, Header(description="`Bearer <token>`")]
@@ -203,6 +210,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
     # prepared gzip bytes carry Content-Encoding already and pass through untouched.
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     store = ReportStore(Warehouse(settings.warehouse_root))
+    charts: dict[str, bytes] = {}  # PNG by report content hash (rendering takes ~0.1 s)
     _AUTH_SCOPES: dict[str, Callable[[Mapping[str, Any]], str]] = {}
     limiter = TokenBucketLimiter(settings.write_rate_per_second, settings.write_burst)
 
@@ -408,6 +416,91 @@ def create_app(settings: ApiSettings) -> FastAPI:
         else:
             body = prepared.fresh_body
         return Response(content=body, media_type="application/json", headers=headers)
+
+    @app.get("/v1/subjects/{subject_id}/claims", response_model=ClaimPage, responses=_errors(404, 422))
+    def list_claims(
+        subject_id: SubjectId,
+        offset: int = Query(0, ge=0, le=1_000_000),
+        limit: int = Query(25, ge=1, le=100),
+        verdict: Annotated[str | None, Query(max_length=40, description="only claims with this verdict")] = None,
+        shown: Annotated[bool | None, Query(description="only claims shown (true) or not shown (false: held, or not judged)")] = None,
+    ) -> ClaimPage:
+        """The newest report's claims, a page at a time, optionally by verdict or display state."""
+        report = store.latest_report(subject_id)
+        if report is None:
+            raise not_found("report")
+        def _shown(claim: dict[str, object]) -> bool:
+            gate = claim.get("gate")
+            return isinstance(gate, dict) and bool(gate.get("shown"))
+
+        claims = [
+            c
+            for c in report.claims
+            if (verdict is None or c.get("verdict") == verdict) and (shown is None or _shown(c) == shown)
+        ]
+        return ClaimPage(
+            subject_id=subject_id,
+            report_id=report.id,
+            items=claims[offset : offset + limit],
+            total=len(claims),
+            offset=offset,
+            limit=limit,
+        )
+
+    @app.get(
+        "/v1/subjects/{subject_id}/report.md",
+        response_class=Response,
+        responses={200: {"content": {"text/markdown": {}}, "description": "The report as Markdown"}, **_errors(404, 422)},
+    )
+    def get_report_markdown(subject_id: SubjectId) -> Response:
+        """The newest report rendered as Markdown (scores, intervals, counts and every claim's trail)."""
+        report = store.latest_report(subject_id)
+        if report is None:
+            raise not_found("report")
+        return Response(report_markdown(report), media_type="text/markdown; charset=utf-8", headers=_CACHE)
+
+    @app.get(
+        "/v1/subjects/{subject_id}/report/chart.png",
+        response_class=Response,
+        responses={200: {"content": {"image/png": {}}, "description": "Scores with 80% intervals and counts"}, **_errors(404, 422)},
+    )
+    def get_report_chart(subject_id: SubjectId) -> Response:
+        """The newest report's chart: each type's and the overall score with its 80% interval and count."""
+        report = store.latest_report(subject_id)
+        if report is None:
+            raise not_found("report")
+        if report.content_hash not in charts:
+            if len(charts) > 256:
+                charts.clear()
+            charts[report.content_hash] = report_chart_png(report)
+        return Response(charts[report.content_hash], media_type="image/png", headers=_CACHE)
+
+    @app.get("/v1/subjects/{subject_id}/history", response_model=ScoreHistory, responses=_errors(404, 422))
+    def get_history(subject_id: SubjectId) -> ScoreHistory:
+        """The subject's scores across every published report (refreshes and re-scores), oldest first."""
+        rows = store.report_history(subject_id)
+        if not rows:
+            raise not_found("report")
+        items = []
+        for sequence, report_id, generated_at, content_hash, version, overall, type_scores in rows:
+            points = [
+                ScorePoint(score=t.claim_type, value=t.score, interval_low=t.interval_low, interval_high=t.interval_high, n=t.n)
+                for t in TYPE_SCORES.validate_json(str(type_scores or "[]"))
+            ]
+            if overall is not None:
+                o = OverallScore.model_validate_json(str(overall))
+                points.append(ScorePoint(score="overall", value=o.score, interval_low=o.interval_low, interval_high=o.interval_high, n=o.n))
+            items.append(
+                HistoryEntry(
+                    sequence=int(str(sequence or 0)),
+                    report_id=str(report_id),
+                    generated_at=datetime.fromisoformat(str(generated_at)),
+                    content_hash=str(content_hash or ""),
+                    method_version=str(version),
+                    scores=points,
+                )
+            )
+        return ScoreHistory(subject_id=subject_id, items=items)
 
     @app.get(
         "/v1/subjects/{subject_id}/claims/{claim_id}", response_model=ClaimDetail, responses=_errors(404, 422)

@@ -103,3 +103,38 @@ class StewardQueueView(BaseModel):
     items: list[StewardQueueItem]
     total: int
     open_only: bool
+
+
+class ClaimPage(BaseModel):
+    """One page of the newest report's claims (a whole report can be hundreds of KB)."""
+
+    subject_id: str
+    report_id: str
+    items: list[dict[str, Any]]
+    total: int
+    offset: int
+    limit: int
+
+
+class ScorePoint(BaseModel):
+    score: str  # a claim type or "overall"
+    value: float | None
+    interval_low: float | None
+    interval_high: float | None
+    n: int
+
+
+class HistoryEntry(BaseModel):
+    """One published report of the subject, its scores only."""
+
+    sequence: int
+    report_id: str
+    generated_at: datetime
+    content_hash: str
+    method_version: str
+    scores: list[ScorePoint]
+
+
+class ScoreHistory(BaseModel):
+    subject_id: str
+    items: list[HistoryEntry]

@@ -308,6 +308,18 @@ class ReportStore:
         parse, no query while the subject's stored version is unchanged."""
         return self.prepared.get(subject_id)
 
+    def report_history(self, subject_id: str) -> list[tuple[object, ...]]:
+        """Every stored report's order, id, hash, version and scores (scalar and JSON-text
+        columns only: no report's claims are parsed), oldest first by the one ordering rule."""
+        columns = [*REPORT_ORDER_COLUMNS, "id", "content_hash", "method_version", "overall", "type_scores"]
+        return self.query_partition(
+            tables.REPORTS,
+            subject_id,
+            columns,
+            "SELECT sequence, id, generated_at, content_hash, method_version, overall, type_scores "
+            f"FROM part {NEWEST_REPORT_FIRST_SQL}",
+        )[::-1]
+
     def latest_report_heads(self, subject_ids: list[str]) -> dict[str, ReportHead]:
         """Name, coverage, dates and overall score of each subject's newest report
         (for summaries), from the scalar columns: no report's claims are parsed."""

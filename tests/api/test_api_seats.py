@@ -10,7 +10,8 @@ from fastapi.testclient import TestClient
 from reliability_api.app import ApiSettings, create_app
 from reliability_core.cli import main as reliability_cli
 from reliability_core.clock import parse_clock_override
-from reliability_core.warehouse import Warehouse
+from reliability_core.models import Report
+from reliability_core.warehouse import Warehouse, tables
 
 STARTER = Path(__file__).resolve().parents[2] / "data" / "gold" / "starter.jsonl"
 RESPONSES = "/v1/subjects/acme/claims/clm_1/responses"
@@ -103,3 +104,55 @@ def test_make_api_serves_on_the_real_clock() -> None:
     ).stdout
     command = next(line for line in dry_run.splitlines() if "reliability_api.server" in line)
     assert "RELIABILITY_NOW" not in command
+
+
+def _report_with_claims(n: int, sequence: int, score: float) -> Report:
+    from tests.api.conftest import report
+
+    claims: list[dict[str, object]] = [
+        {
+            "claim_id": f"clm_{i:03d}",
+            "quote": f"We will build {i} GW by 2030, a long quote to make the page heavy. " * 4,
+            "claim_type": "promise",
+            "verdict": "true" if i % 3 else "false",
+            "gate": {"shown": i % 5 != 0, "failed": [] if i % 5 else ["fewer than two independent publishers"]},
+        }
+        for i in range(n)
+    ]
+    return report("acme", score).model_copy(update={"claims": claims, "sequence": sequence, "content_hash": f"h{sequence}"})
+
+
+def test_claims_are_served_a_page_at_a_time_and_filtered(client: TestClient, api_warehouse: Warehouse) -> None:
+    api_warehouse.write(tables.REPORTS, "acme", [_report_with_claims(60, 1, 64.0)])
+    first = client.get("/v1/subjects/acme/claims", params={"limit": 25}).json()
+    assert first["total"] == 60 and len(first["items"]) == 25 and first["items"][0]["claim_id"] == "clm_000"
+    last = client.get("/v1/subjects/acme/claims", params={"offset": 50, "limit": 25}).json()
+    assert [c["claim_id"] for c in last["items"]] == [f"clm_{i:03d}" for i in range(50, 60)]
+    held = client.get("/v1/subjects/acme/claims", params={"shown": False, "limit": 100}).json()
+    assert held["total"] == 12 and all(not c["gate"]["shown"] for c in held["items"])
+    false = client.get("/v1/subjects/acme/claims", params={"verdict": "false", "limit": 100}).json()
+    assert false["total"] == 20
+    compressed = client.get("/v1/subjects/acme/claims", headers={"Accept-Encoding": "gzip"})
+    assert compressed.headers.get("content-encoding") == "gzip"
+    assert client.get("/v1/subjects/nobody/claims").status_code == 404
+
+
+def test_the_chart_and_the_markdown_report_are_served(client: TestClient) -> None:
+    chart = client.get("/v1/subjects/acme/report/chart.png")
+    assert chart.status_code == 200 and chart.headers["content-type"] == "image/png"
+    assert chart.content.startswith(b"\x89PNG")
+    markdown = client.get("/v1/subjects/acme/report.md")
+    assert markdown.status_code == 200 and markdown.headers["content-type"].startswith("text/markdown")
+    assert markdown.text.startswith("# Reliability report: Acme")
+    assert client.get("/v1/subjects/nobody/report/chart.png").status_code == 404
+
+
+def test_score_history_lists_every_published_report_in_order(client: TestClient, api_warehouse: Warehouse) -> None:
+    api_warehouse.write(
+        tables.REPORTS, "acme", [_report_with_claims(3, 2, 71.0), _report_with_claims(3, 1, 64.0)]
+    )
+    history = client.get("/v1/subjects/acme/history").json()
+    assert [e["sequence"] for e in history["items"]] == [1, 2]
+    overall = [next(p for p in e["scores"] if p["score"] == "overall") for e in history["items"]]
+    assert [p["value"] for p in overall] == [64.0, 71.0] and overall[0]["interval_low"] == 54.0
+    assert client.get("/v1/subjects/nobody/history").status_code == 404
