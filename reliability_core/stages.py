@@ -9,7 +9,8 @@ provider). Each Dagster asset calls exactly one of these."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
 
 from pydantic import Field
 
@@ -52,6 +53,27 @@ class SampleExtraction(Record):
     rounds: int = 0  # extraction rounds: 1 + one per wave of replacements
     # How every checked document was read (chunks, a cut, a model failure), sampled or replaced.
     reads: list[DocumentRead] = Field(default_factory=list)
+
+
+# Told (done, total) as each item of a long step finishes, so the run page can say where
+# the step is ([#18] "Long steps say where they are"). Never affects a result.
+Progress = Callable[[int, int], None]
+_T = TypeVar("_T")
+
+
+async def _gather_counted(awaitables: Sequence[Awaitable[_T]], progress: Progress | None, total: int) -> list[_T]:
+    """``asyncio.gather`` in order, reporting each completion to ``progress``."""
+    done = 0
+
+    async def counted(awaitable: Awaitable[_T]) -> _T:
+        nonlocal done
+        result = await awaitable
+        done += 1
+        if progress is not None:
+            progress(done, total)
+        return result
+
+    return list(await asyncio.gather(*(counted(a) for a in awaitables)))
 
 
 def refuse_urls_not_returned(urls: Sequence[str], result_sets: Sequence[SearchResultSet]) -> None:
@@ -100,6 +122,7 @@ async def extract_sample(
     gateway: ModelGateway,
     clock: Clock,
     method_version: str,
+    progress: Progress | None = None,
 ) -> SampleExtraction:
     """[M] steps 3-4: extract statements from the initial sample; "A document
     counts only if it contains statements by the subject"; a document without
@@ -109,10 +132,16 @@ async def extract_sample(
     checked: dict[str, bool] = {}
     results: dict[str, ExtractionResult] = {}
     rounds = 0
+    extracted = 0
+
+    def counted(done: int, _: int) -> None:
+        if progress is not None:
+            progress(extracted + done, extracted + len(todo))  # the sample grows by rule as documents fail
+
     while todo := next_documents_to_check(ranking, checked):
         rounds += 1
-        done = await asyncio.gather(
-            *(
+        done = await _gather_counted(
+            [
                 extract_document(
                     document=by_id[item.document_id],
                     snapshot=by_url[item.url],
@@ -122,8 +151,11 @@ async def extract_sample(
                     method_version=method_version,
                 )
                 for item in todo
-            )
+            ],
+            counted,
+            len(todo),
         )
+        extracted += len(todo)
         for item, result in zip(todo, done, strict=True):
             results[item.document_id] = result
             checked[item.document_id] = has_subject_statements(result)
@@ -151,6 +183,7 @@ async def research_claims(
     method_version: str,
     model_steering_check: bool = False,
     criteria_failures: Sequence[ModelFailure] = (),
+    progress: Progress | None = None,
 ) -> list[EvidenceResult]:
     """[M] step 7 for every sampled claim, concurrently. Criteria must exist for
     each claim (frozen before any research); a claim without them is a defect,
@@ -180,7 +213,7 @@ async def research_claims(
             model_steering_check=model_steering_check,
         )
 
-    return list(await asyncio.gather(*(one(claim) for claim in claims)))
+    return await _gather_counted([one(claim) for claim in claims], progress, len(claims))
 
 
 async def judge_claims(
@@ -191,6 +224,7 @@ async def judge_claims(
     gateway: ModelGateway,
     clock: Clock,
     method_version: str,
+    progress: Progress | None = None,
 ) -> list[ClaimVerdict]:
     """[M] step 8 for every sampled claim, concurrently: two blind judges per
     claim (or none, without verified evidence), the method's code rules, the
@@ -218,7 +252,7 @@ async def judge_claims(
             steering=found.steering if found else None,
         )
 
-    return list(await asyncio.gather(*(one(c) for c in claims)))
+    return await _gather_counted([one(c) for c in claims], progress, len(claims))
 
 
 

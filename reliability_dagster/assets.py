@@ -103,6 +103,17 @@ def _subject_asset(
     return decorator
 
 
+def _progress(context: dg.AssetExecutionContext, what: str) -> Callable[[int, int], None]:
+    """Log "<what>: <done> of <total>" about every tenth of a long step (and at its end),
+    so the run page shows where the step is."""
+
+    def log(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 10) == 0:
+            context.log.info(f"{what}: {done} of {total}")
+
+    return log
+
+
 def _write_empty(stage: Stage, *names: str) -> dg.MaterializeResult[None]:
     for name in names:
         stage.warehouse.write(name, stage.subject_id, [])
@@ -315,6 +326,7 @@ def statements(
             gateway=gateway,
             clock=stage.clock,
             method_version=stage.method_version,
+            progress=_progress(context, "documents extracted"),
         )
     )
     found = [s for r in extraction.results for s in r.statements]
@@ -487,6 +499,7 @@ def evidence(
             fetcher=fetcher.fetcher(stage.clock),
             clock=stage.clock,
             method_version=stage.method_version,
+            progress=_progress(context, "claims researched"),
             # A live run adds the model's reading to the rule-based steering check.
             model_steering_check=not gateway.is_offline("detect_steering"),
             criteria_failures=stage.warehouse.read(tables.CRITERIA_FAILURES, stage.subject_id, ModelFailure),
@@ -541,6 +554,7 @@ def verdicts(
             gateway=gateway,
             clock=stage.clock,
             method_version=stage.method_version,
+            progress=_progress(context, "claims judged"),
         )
     )
     stage.warehouse.write(tables.VERDICTS, stage.subject_id, decided)

@@ -78,3 +78,17 @@ def test_a_run_shows_row_counts_rounded_scores_the_claims_table_and_the_chart(pi
     assert any(str(r.data["evidence"]).startswith("https://") for r in claims.records)
     assert str(published["chart"].value).startswith("![") and "data:image/png;base64," in str(published["chart"].value)
     assert published[ROW_COUNT].value == 1
+
+
+def test_long_steps_log_their_progress_on_the_run_page(pipeline: Pipeline) -> None:
+    result = pipeline.run("clearwater-evaluators")
+    assert result.success
+    messages = [e.user_message for e in pipeline.instance.all_logs(result.run_id)]
+    report = pipeline.report("clearwater-evaluators")
+    for what in ("documents extracted", "claims researched", "claims judged"):
+        lines = [m for m in messages if m.startswith(f"{what}: ")]
+        assert lines, what
+        done, _, total = lines[-1].removeprefix(f"{what}: ").partition(" of ")
+        assert done == total, lines[-1]
+    judged = next(m for m in reversed(messages) if m.startswith("claims judged: "))
+    assert judged == f"claims judged: {report.counts.sampled} of {report.counts.sampled}"
