@@ -51,7 +51,7 @@ from reliability_api.store import ReportStore, envelope_json
 from reliability_core import constants
 from reliability_core.clock import Clock, SystemClock
 from reliability_core.ids import sha256_hex, stable_id
-from reliability_core.models import OverallScore, StewardRuling, SubjectResponse, TypeScore
+from reliability_core.models import OverallScore, Report, StewardRuling, SubjectResponse, TypeScore
 from reliability_core.refresh import report_is_stale
 from reliability_core.registry import load_registry
 from reliability_core.render import report_chart_png, report_markdown
@@ -362,10 +362,14 @@ def create_app(settings: ApiSettings) -> FastAPI:
             raise not_found("subject")
         return found[0]
 
-    def _envelope(subject_id: str) -> ReportEnvelope:
+    def _newest_report(subject_id: str) -> Report:
         report = store.latest_report(subject_id)
         if report is None:
             raise not_found("report")
+        return report
+
+    def _envelope(subject_id: str) -> ReportEnvelope:
+        report = _newest_report(subject_id)
         stale = _stale(report.served_until)
         return ReportEnvelope(
             stale=stale,
@@ -426,9 +430,8 @@ def create_app(settings: ApiSettings) -> FastAPI:
         shown: Annotated[bool | None, Query(description="only claims shown (true) or not shown (false: held, or not judged)")] = None,
     ) -> ClaimPage:
         """The newest report's claims, a page at a time, optionally by verdict or display state."""
-        report = store.latest_report(subject_id)
-        if report is None:
-            raise not_found("report")
+        report = _newest_report(subject_id)
+
         def _shown(claim: dict[str, object]) -> bool:
             gate = claim.get("gate")
             return isinstance(gate, dict) and bool(gate.get("shown"))
@@ -454,9 +457,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
     )
     def get_report_markdown(subject_id: SubjectId) -> Response:
         """The newest report rendered as Markdown (scores, intervals, counts and every claim's trail)."""
-        report = store.latest_report(subject_id)
-        if report is None:
-            raise not_found("report")
+        report = _newest_report(subject_id)
         return Response(report_markdown(report), media_type="text/markdown; charset=utf-8", headers=_CACHE)
 
     @app.get(
@@ -466,9 +467,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
     )
     def get_report_chart(subject_id: SubjectId) -> Response:
         """The newest report's chart: each type's and the overall score with its 80% interval and count."""
-        report = store.latest_report(subject_id)
-        if report is None:
-            raise not_found("report")
+        report = _newest_report(subject_id)
         if report.content_hash not in charts:
             if len(charts) > 256:
                 charts.clear()

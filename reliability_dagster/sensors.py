@@ -8,6 +8,7 @@ one run."""
 
 import hashlib
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -57,6 +58,24 @@ def _spending(name: str, description: str) -> str:
     return description + _HOW_TO_START.format(name=name)
 
 
+def _spending_sensor(
+    job_name: str, interval_seconds: int, what: str
+) -> Callable[[Callable[..., dg.SensorResult]], dg.SensorDefinition]:
+    """A sensor that requests runs: stopped by default, its description says what it does
+    and how to start it."""
+
+    def decorate(fn: Callable[..., dg.SensorResult]) -> dg.SensorDefinition:
+        return dg.sensor(
+            name=fn.__name__,
+            job_name=job_name,
+            minimum_interval_seconds=interval_seconds,
+            default_status=dg.DefaultSensorStatus.STOPPED,
+            description=_spending(fn.__name__, what),
+        )(fn)
+
+    return decorate
+
+
 def registry_partition_changes(registered: list[str], known: list[str]) -> tuple[list[str], list[str]]:
     """Partitions follow the registry: (ids to add, partitions to remove)."""
     registry = set(registered)
@@ -88,14 +107,7 @@ def subject_registry_sensor(context: dg.SensorEvaluationContext) -> dg.SensorRes
     )
 
 
-@dg.sensor(
-    job_name=QUICK_REPORT_JOB,
-    minimum_interval_seconds=60,
-    default_status=dg.DefaultSensorStatus.STOPPED,
-    description=_spending(
-        "first_report_sensor", "Requests the first quick report of every registered subject that has none yet."
-    ),
-)
+@_spending_sensor(QUICK_REPORT_JOB, 60, "Requests the first quick report of every registered subject that has none yet.")
 def first_report_sensor(context: dg.SensorEvaluationContext, warehouse: WarehouseResource) -> dg.SensorResult:
     """A registered subject without a stored report gets its first run (run key ``first:<id>``)."""
     store = warehouse.warehouse()
@@ -108,14 +120,7 @@ def first_report_sensor(context: dg.SensorEvaluationContext, warehouse: Warehous
     return dg.SensorResult(run_requests=[dg.RunRequest(partition_key=s, run_key=f"first:{s}") for s in waiting])
 
 
-@dg.sensor(
-    job_name=REFRESH_JOB,
-    minimum_interval_seconds=3600,
-    default_status=dg.DefaultSensorStatus.STOPPED,
-    description=_spending(
-        "staleness_sensor", "Requests a refresh of every report older than 90 days (served stale meanwhile)."
-    ),
-)
+@_spending_sensor(REFRESH_JOB, 3600, "Requests a refresh of every report older than 90 days (served stale meanwhile).")
 def staleness_sensor(
     context: dg.SensorEvaluationContext, warehouse: WarehouseResource, clock: ClockResource
 ) -> dg.SensorResult:
@@ -150,14 +155,7 @@ def staleness_sensor(
     return dg.SensorResult(run_requests=requests)
 
 
-@dg.sensor(
-    job_name=RECHECK_JOB,
-    minimum_interval_seconds=3600,
-    default_status=dg.DefaultSensorStatus.STOPPED,
-    description=_spending(
-        "due_date_sensor", "Re-checks a subject whose not-yet-due claims are falling due (daily, weekly, monthly)."
-    ),
-)
+@_spending_sensor(RECHECK_JOB, 3600, "Re-checks a subject whose not-yet-due claims are falling due (daily, weekly, monthly).")
 def due_date_sensor(
     context: dg.SensorEvaluationContext, warehouse: WarehouseResource, clock: ClockResource
 ) -> dg.SensorResult:
@@ -196,15 +194,11 @@ def gold_set_fingerprints(gold_dir: Path, averitec_file: Path) -> dict[str, str]
     return {name: hashlib.sha256(path.read_bytes()).hexdigest()[:16] for name, path in files.items()}
 
 
-@dg.sensor(
-    job_name=BACKTEST_JOB,
-    minimum_interval_seconds=300,
-    default_status=dg.DefaultSensorStatus.STOPPED,
-    description=_spending(
-        "gold_set_sensor",
-        "Adds a gold-set partition for every data/gold/*.jsonl file (new files included) and requests the "
-        "backtest of a new or changed gold set, or of every set under a new method version.",
-    ),
+@_spending_sensor(
+    BACKTEST_JOB,
+    300,
+    "Adds a gold-set partition for every data/gold/*.jsonl file (new files included) and requests the "
+    "backtest of a new or changed gold set, or of every set under a new method version.",
 )
 def gold_set_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """A new or changed gold-set file, or a new method version, requests the
