@@ -9,7 +9,7 @@ export DAGSTER_HOME ?= $(CURDIR)/.dagster_home
 export RELIABILITY_DATA_DIR ?= $(CURDIR)/data
 
 
-.PHONY: home install test lint typecheck pytest demo rehearse ui api pools clean
+.PHONY: home install test lint typecheck pytest demo rehearse ui daemon api pools clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,10 +41,14 @@ pytest: $(STAMP) home
 
 test: lint typecheck pytest
 
-# Per-pool limits are instance state in OSS Dagster (dagster.yaml sets only the default).
+# Provider pools: each bounds one API's calls in flight across all runs on the
+# instance (reliability_dagster/pools.py). Limits are instance state in OSS
+# Dagster (dagster.yaml sets only the default); change them here or with
+# `dagster instance concurrency set <pool> <n>`.
+POOL_LIMITS ?= anthropic=16 openai=8 perplexity=8 web=16
 pools: $(STAMP) home
-	@for pool in anthropic openai search web; do \
-		$(BIN)/dagster instance concurrency set $$pool 4 >/dev/null; \
+	@for entry in $(POOL_LIMITS); do \
+		$(BIN)/dagster instance concurrency set $${entry%%=*} $${entry#*=} >/dev/null; \
 	done
 
 # The main job on the embedded default: offline providers over the demo corpus,
@@ -64,8 +68,15 @@ rehearse: $(STAMP)
 # Started from inside DAGSTER_HOME, whose dagster.yaml (the repository's, copied by `home`)
 # is the one in use: started from the repository, `dagster dev` warns that the
 # repository's dagster.yaml "will not be used". workspace.yaml paths are relative to it.
+# `dagster dev` also starts the daemon, which launches queued runs.
 ui: $(STAMP) home pools
 	cd $(DAGSTER_HOME) && $(CURDIR)/$(BIN)/dagster dev -w $(CURDIR)/workspace.yaml
+
+# The daemon alone: launches queued runs (a CLI backfill, sensors, schedules),
+# watches running ones and frees the pool slots of dead ones. Without it (or
+# `make ui`) a submitted run stays QUEUED.
+daemon: $(STAMP) home pools
+	cd $(DAGSTER_HOME) && $(CURDIR)/$(BIN)/dagster-daemon run -w $(CURDIR)/workspace.yaml
 
 # The read-only Reliability API over the warehouse (http://127.0.0.1:8000/docs).
 API_HOST ?= 127.0.0.1

@@ -49,6 +49,7 @@ from reliability_core.warehouse import tables
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
 from reliability_dagster.metadata import OWNERS, claims_table, rows, scores_table, table_metadata
 from reliability_dagster.partitions import subjects_partitions
+from reliability_dagster.pools import ANTHROPIC, OPENAI, PERPLEXITY, WEB, pool_tags
 from reliability_dagster.resources import (
     ClockResource,
     FetcherResource,
@@ -83,10 +84,13 @@ STORED: dict[str, tuple[str, type[BaseModel]]] = {
 
 
 def _subject_asset(
-    name: str, deps: Sequence[str], kinds: set[str], pool: str | None, description: str
+    name: str, deps: Sequence[str], kinds: set[str], pools: set[str], description: str
 ) -> Callable[[Callable[..., Any]], dg.AssetsDefinition]:
     """Every per-subject asset: the ``subjects`` partitions, the pipeline group,
-    its upstream asset, its kinds, the provider pool it draws on, its owners and the
+    its upstream asset, its kinds, the provider pools its calls draw on (tags
+    ``reliability/pool.<provider>``; each call claims a slot of its own provider's pool, see
+    ``reliability_dagster.pools``: no step-level ``pool=``, since a step calls several providers
+    and a waiting step spins), its owners and the
     column schema of the table it writes."""
     table, model = STORED[name]
     decorator: Callable[[Callable[..., Any]], dg.AssetsDefinition] = dg.asset(
@@ -95,7 +99,7 @@ def _subject_asset(
         group_name=SUBJECT_PIPELINE_GROUP,
         deps=list(deps),
         kinds=kinds,
-        pool=pool,
+        tags=pool_tags(pools),
         description=description,
         owners=OWNERS,
         metadata=table_metadata(model, table),
@@ -148,7 +152,7 @@ def _models_metadata(stage: Stage, gateway: StepGateway) -> dict[str, Any]:
     "subject_coverage",
     [],
     {"anthropic", "parquet"},
-    "anthropic",
+    {ANTHROPIC, PERPLEXITY},
     "Step 1: who the subject is (search evidence) and whether it may be covered (a separate decision on that evidence).",
 )
 def subject_coverage(
@@ -179,7 +183,7 @@ def subject_coverage(
     "candidate_documents",
     ["subject_coverage"],
     {"perplexity", "parquet"},
-    "search",
+    {PERPLEXITY},
     "Step 2: 20-40 candidate documents where the subject speaks, all saved before any is chosen; reused for 90 days.",
 )
 def candidate_documents(
@@ -220,7 +224,7 @@ def candidate_documents(
     "document_ranking",
     ["candidate_documents"],
     {"python", "parquet"},
-    None,
+    set(),
     "Step 3: every candidate ranked by rule (year spread, seeded choice within a year, reserved forward-looking slots).",
 )
 def document_ranking(
@@ -252,7 +256,7 @@ def document_ranking(
     "page_snapshots",
     ["document_ranking"],
     {"python", "parquet"},
-    "web",
+    {WEB},
     "What the server itself read at each ranked URL (safe fetch, robots.txt, SHA-256), kept in an append-only ledger.",
 )
 def page_snapshots(
@@ -301,7 +305,7 @@ def _snapshots(stage: Stage) -> list[PageSnapshot]:
     "statements",
     ["page_snapshots"],
     {"anthropic", "parquet"},
-    "anthropic",
+    {ANTHROPIC},
     "Step 4: the subject's statements copied word for word and checked against the stored page text; the final "
     "document sample (documents without statements by the subject replaced by rule); private-life drops counted only.",
 )
@@ -359,7 +363,7 @@ def statements(
     "claims",
     ["statements"],
     {"python", "parquet"},
-    None,
+    set(),
     "Step 5 (triage): each claim resolvable now, not yet due, never resolvable or own records only, re-checked "
     "against today's date so claims fall due as their deadlines pass.",
 )
@@ -393,7 +397,7 @@ def claims(
     "claim_sample",
     ["claims"],
     {"python", "parquet"},
-    None,
+    set(),
     "Step 5 (sampling): up to 25 resolvable claims per type, spread across documents, by a seeded rule; every "
     "claim not chosen is kept with its state.",
 )
@@ -430,7 +434,7 @@ def _sampled_claims(stage: Stage) -> list[Claim]:
     "resolution_criteria",
     ["claim_sample"],
     {"anthropic", "parquet"},
-    "anthropic",
+    {ANTHROPIC},
     "Step 6: resolution criteria for each sampled claim, written and time-stamped before any research, never "
     "rewritten (append-only ledger; a re-run reuses them).",
 )
@@ -473,7 +477,7 @@ def resolution_criteria(
     "evidence",
     ["resolution_criteria"],
     {"perplexity", "parquet"},
-    "search",
+    {ANTHROPIC, PERPLEXITY, WEB},
     "Step 7: dated evidence for and against each sampled claim, read by the server itself (robots.txt respected), "
     "every quote verified, never from the claim's own source or its copies.",
 )
@@ -532,7 +536,7 @@ def evidence(
     "verdicts",
     ["evidence"],
     {"openai", "parquet"},
-    "openai",
+    {ANTHROPIC, OPENAI},
     "Step 8: two blind judges from different model families; judge A's verdict stands, disagreement flagged; no "
     "evidence means unresolvable without a judge; code-decided display gates.",
 )
@@ -601,7 +605,7 @@ def build_subject_report(stage: Stage, models_used: dict[str, str]) -> Report:
     "subject_scores",
     ["verdicts"],
     {"python", "parquet"},
-    None,
+    set(),
     "Step 9 (scores): per-type Beta(2,2) scores with 80% intervals, overall score, Brier, checkable share, "
     "rule-based confidence; steward rulings applied first.",
 )
@@ -633,7 +637,7 @@ def subject_scores(
     "subject_report",
     ["subject_scores"],
     {"python", "parquet"},
-    None,
+    set(),
     "Step 9 (report): the stored report, served for 90 days then marked stale while a refresh runs; rendered as "
     "JSON (API), Markdown and a PNG chart.",
 )

@@ -33,7 +33,7 @@ from reliability_dagster.validation import validation_assets
 warnings.filterwarnings("ignore", message=".*(source_code_references|CodeReference).*", category=dg.BetaWarning)
 
 
-def build_definitions(resources: Mapping[str, Any]) -> dg.Definitions:
+def build_definitions(resources: Mapping[str, Any], *, automation: bool = True) -> dg.Definitions:
     """Everything in the code location, over the given resources (tests pass
     their own warehouse, clock and providers). Kind badges name the provider that runs
     with these resources (the vendor with its key, "rehearsal", or "offline-rules")."""
@@ -50,8 +50,10 @@ def build_definitions(resources: Mapping[str, Any]) -> dg.Definitions:
         assets=dg.with_source_code_references(assets),
         asset_checks=subject_checks,
         jobs=[quick_report_job, refresh_job, recheck_job, backtest_job, stability_job, steward_job],
-        schedules=[steward_schedule],
-        sensors=[subject_registry_sensor, first_report_sensor, staleness_sensor, due_date_sensor, gold_set_sensor],
+        schedules=[steward_schedule] if automation else [],
+        sensors=[subject_registry_sensor, first_report_sensor, staleness_sensor, due_date_sensor, gold_set_sensor]
+        if automation
+        else [],
         resources=dict(resources),
         executor=dg.in_process_executor,
     )

@@ -25,6 +25,7 @@ from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, Warehouse
 from reliability_core.web.fetch import SafeFetcher, live_fetcher
 from reliability_core.web.offline import offline_fetcher
+from reliability_dagster.pools import WEB, current_limiter, pooled_gateway, pooled_search
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_DATA_DIR = PROJECT_ROOT / "data"
@@ -91,6 +92,11 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         "(not urgent work: e.g. refresh, backtest_gold_set); env RELIABILITY_BATCH_JOBS",
     )
     batch_poll_seconds: float = Field(default=30.0, description="How often a step polls its pending batch")
+    offline_pools: bool = Field(
+        default=False,
+        description="Rehearsals and tests: offline-rules calls also take slots of the provider pools they stand "
+        "in for (live calls always do)",
+    )
     model_recording_dir: str = Field(
         default="",
         description="Benchmarks only: record model answers here; with a simulated model latency, replay them "
@@ -130,8 +136,17 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         return self.gateway().is_offline()
 
     def gateway(self, job: str = "") -> StepGateway:
-        """The model gateway; for a job named in ``batch_jobs``, Anthropic and OpenAI
-        calls go through their batch APIs (the step polls its batch until it ends)."""
+        """The model gateway, each provider's calls bounded across runs by its pool
+        (``reliability_dagster.pools``). For a job named in ``batch_jobs``, Anthropic and
+        OpenAI calls go through their batch APIs (the step polls its batch until it ends)
+        and take no per-call slots: a batch is one request, queued by the vendor."""
+        base = self.base_gateway(job)
+        if job and job in self.batch_jobs:
+            return base
+        return pooled_gateway(base, current_limiter(), self.offline_pools)
+
+    def base_gateway(self, job: str = "") -> StepGateway:
+        """The gateway before pooling: assignment, cache, batches, and the benchmark and fault wrappers."""
         gateway = build_gateway(self._env(), cache_dir=Path(self.cache_dir))
         if job and job in self.batch_jobs:
             gateway = with_batches(gateway, BatchSettings(poll_seconds=self.batch_poll_seconds))
@@ -148,6 +163,10 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         return gateway
 
     def search(self, clock: Clock) -> RecordingSearch:
+        """Web search, its provider's queries bounded across runs by the ``perplexity`` pool."""
+        return pooled_search(self.base_search(clock), current_limiter(), self.offline_pools)
+
+    def base_search(self, clock: Clock) -> RecordingSearch:
         search = build_search(self._env(), corpus_dir=Path(self.corpus_dir), cache_dir=Path(self.cache_dir), clock=clock)
         if self.simulated_search_latency > 0:
             search.provider = DelayedSearch(search.provider, self.simulated_search_latency)
@@ -163,8 +182,19 @@ class FetcherResource(dg.ConfigurableResource[Any]):
     mode: str = Field(default="offline", description='"offline" (demo corpus) or "live" (the web)')
     corpus_dir: str
     simulated_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every offline fetch")
+    offline_pools: bool = Field(
+        default=False, description="Rehearsals and tests: offline fetches also take slots of the web pool"
+    )
 
     def fetcher(self, clock: Clock) -> SafeFetcher:
+        """The fetcher, its requests bounded across runs by the ``web`` pool (live, or offline with ``offline_pools``)."""
+        fetcher = self.base_fetcher(clock)
+        limiter = current_limiter()
+        if limiter is not None and (self.mode == "live" or self.offline_pools):
+            fetcher.gate_requests(lambda: limiter.slot(WEB))
+        return fetcher
+
+    def base_fetcher(self, clock: Clock) -> SafeFetcher:
         if self.mode == "live":
             return live_fetcher(clock)
         if self.mode != "offline":

@@ -28,6 +28,7 @@ from reliability_dagster.assets import _sampled_claims, _snapshots
 from reliability_dagster.jobs import STEWARD_GROUP, VALIDATION_GROUP
 from reliability_dagster.metadata import OWNERS, rows, table_metadata
 from reliability_dagster.partitions import backtest_partitions, subjects_partitions
+from reliability_dagster.pools import ANTHROPIC, OPENAI, PERPLEXITY, WEB, pool_tags
 from reliability_dagster.resources import (
     ClockResource,
     FetcherResource,
@@ -51,7 +52,7 @@ def gold_items(gold_set: str) -> list[GoldItem]:
     partitions_def=backtest_partitions,
     group_name=VALIDATION_GROUP,
     kinds={"anthropic", "openai", "parquet"},
-    pool="anthropic",
+    tags=pool_tags({ANTHROPIC, OPENAI}),
     description="The configured judges and display gates over a gold set, measured against human labels.",
     owners=OWNERS,
     metadata=table_metadata(BacktestResult, tables.BACKTESTS),
@@ -109,7 +110,7 @@ def gold_set_backtest(
     group_name=VALIDATION_GROUP,
     deps=["verdicts"],
     kinds={"anthropic", "openai", "parquet"},
-    pool="anthropic",
+    tags=pool_tags({ANTHROPIC, OPENAI, PERPLEXITY, WEB}),
     description="Research and judging re-run k times for the same sampled claims with the caches bypassed: "
     "share of verdicts unchanged, transitions, and how far the scores move.",
     owners=OWNERS,

@@ -15,8 +15,11 @@ still verified against the name). No second lookup happens between check and con
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import socket
+from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -168,9 +171,20 @@ class SafeFetcher:
         # Page texts by body hash: evidence pages recur across a subject's claims,
         # and readability is the costliest part of a snapshot.
         self._texts: dict[tuple[str, str | None], PageTexts] = {}
+        self._gate: Callable[[], AbstractAsyncContextManager[None]] = contextlib.nullcontext
 
     async def aclose(self) -> None:
         await self._transport.aclose()
+
+    def wrap_transport(self, wrap: Callable[[httpx.AsyncBaseTransport], httpx.AsyncBaseTransport]) -> None:
+        """Layer ``wrap`` over the transport every request goes through (tests count requests this way)."""
+        self._transport = wrap(self._transport)
+
+    def gate_requests(self, gate: Callable[[], AbstractAsyncContextManager[None]]) -> None:
+        """Every request on the wire (a page, a robots.txt, each redirect hop) holds ``gate()``
+        from sending to closing the response. The orchestration bounds web requests across runs
+        this way; waiting for the gate is not the server's slowness, so it is outside the timeout."""
+        self._gate = gate
 
     # --- robots -------------------------------------------------------------------
 
@@ -291,11 +305,12 @@ class SafeFetcher:
                     remaining -= loop.time() - started
                     if use_robots:
                         await self._robots_gate(check)
-                    started = loop.time()
-                    async with asyncio.timeout(remaining):
-                        result.connected_to.append(str(address))
-                        response = await self._exchange(check, address, result)
-                    remaining -= loop.time() - started
+                    async with self._gate():
+                        started = loop.time()
+                        async with asyncio.timeout(remaining):
+                            result.connected_to.append(str(address))
+                            response = await self._exchange(check, address, result)
+                        remaining -= loop.time() - started
                 except TimeoutError as error:
                     raise _Refusal("timeout", f"no complete answer within {self._timeout:g} s") from error
                 location = response.headers.get("location")

@@ -2,7 +2,6 @@
 
 
 import shutil
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,27 +9,13 @@ import dagster as dg
 import pytest
 
 from tests.conftest import PROJECT_ROOT
+from tests.orchestration import queued
 
 
 @pytest.fixture
 def throwaway_database(require_postgres: None) -> Iterator[str]:
-    import psycopg2
-
-    name = f"reliability_test_{uuid.uuid4().hex[:10]}"
-    admin = psycopg2.connect(host="127.0.0.1", port=5432, user="postgres", dbname="postgres")
-    admin.autocommit = True
-    with admin.cursor() as cur:
-        cur.execute(f'CREATE DATABASE "{name}"')
-    try:
+    with queued.throwaway_database() as name:
         yield name
-    finally:
-        with admin.cursor() as cur:
-            cur.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
-                (name,),
-            )
-            cur.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        admin.close()
 
 
 subjects = dg.DynamicPartitionsDefinition(name="subjects")
@@ -48,13 +33,7 @@ def test_instance_on_postgres_runs_a_partitioned_asset_and_reads_it_back(
     home = tmp_path / "dagster_home"
     home.mkdir()
     shutil.copy(PROJECT_ROOT / "deploy" / "dagster.postgres.yaml", home / "dagster.yaml")
-    for key, value in {
-        "DAGSTER_PG_HOST": "127.0.0.1",
-        "DAGSTER_PG_PORT": "5432",
-        "DAGSTER_PG_USER": "postgres",
-        "DAGSTER_PG_PASSWORD": "",
-        "DAGSTER_PG_DB": throwaway_database,
-    }.items():
+    for key, value in queued.postgres_env(throwaway_database).items():
         monkeypatch.setenv(key, value)
 
     with dg.DagsterInstance.from_config(str(home)) as instance:
