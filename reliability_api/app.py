@@ -56,6 +56,7 @@ from reliability_core.refresh import report_is_stale
 from reliability_core.registry import load_registry
 from reliability_core.render import report_chart_png, report_markdown
 from reliability_core.rescore import rule
+from reliability_core.steering_screen.model import published_figures
 from reliability_core.steward import (
     RulingRequest,
     open_items,
@@ -302,6 +303,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
             error_rates=error_rates,
             judge_agreement=agreement,
             changelog=changelog,
+            steering_screen=published_figures(),
             notice="Every verdict and score is machine-generated and unreviewed."
             + (
                 " Outputs come from the deterministic offline model (offline-rules), not a live model."

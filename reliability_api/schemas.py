@@ -43,6 +43,8 @@ class Methodology(BaseModel):
     judge_agreement: dict[str, Any] | str
     changelog: list[ChangelogEntry]
     notice: str
+    # The steering screen's measured figures on its development split ([#16]).
+    steering_screen: dict[str, Any] = Field(default_factory=dict)
 
 
 class SubjectSummary(BaseModel):

@@ -589,10 +589,14 @@ async def gather_evidence(
     other_texts = {
         snap.final_url or snap.url: snap.text for snap in read_pages if snap.id not in admitted_pages
     }
-    steering = detect_steering(steering_texts)
+    # Hidden text found in the raw HTML at fetch time ([#16]) is screened with the page.
+    hidden = {snap.final_url or snap.url: snap.hidden_texts for snap in read_pages if snap.hidden_texts}
+    hidden_admitted = {url: found for url, found in hidden.items() if url in steering_texts}
+    hidden_other = {url: found for url, found in hidden.items() if url not in steering_texts}
+    steering = detect_steering(steering_texts, hidden=hidden_admitted)
     if model_steering_check and steering_texts:
         try:
-            steering = await detect_steering_with_model(steering_texts, gateway)
+            steering = await detect_steering_with_model(steering_texts, gateway, hidden=hidden_admitted)
         except ItemFailure as exc:
             label = record_failure(exc, subject_id=claim.subject_id, item_kind="claim", item_id=claim.id).label()
             notes.append(f"{label}: the rule-based steering check stands alone")
@@ -606,7 +610,7 @@ async def gather_evidence(
         queries_for=list(plan.queries_for),
         queries_against=list(plan.queries_against),
         steering=steering,
-        steering_elsewhere=detect_steering(other_texts),
+        steering_elsewhere=detect_steering(other_texts, hidden=hidden_other),
         notes=notes,
     )
 

@@ -4,20 +4,36 @@ the Ref"; [#7] "instructions addressed to a model or reviewer, fake system or
 role markers, planted verdict formats, hidden text ... in English and other
 languages").
 
-The rule-based detector is pure and always runs; the optional
-``detect_steering`` model step can add findings but never remove one.
+Four layers, each recorded with its name and the span it found ([#16] "a detection on any
+layer blocks display and is recorded with the layer and the span"):
+
+- ``screen_rules``: structural markers no ordinary page carries (chat-template tokens, a
+  planted JSON verdict), and characters that hide text (tag characters, zero-width runs
+  inside words, whitespace pushing text out of view);
+- ``screen_classifier``: the trained screen (``reliability_core.steering_screen``), scored
+  on every sentence and pair of sentences, so an instruction in the middle of a long page is
+  found; it reads any language and rewording the rules never listed;
+- ``hidden_html``: text the page's HTML hides from a reader, found at fetch time
+  (``reliability_core.web.hidden_text``) and kept on the snapshot;
+- ``model_check`` and ``judge_report``: the ``detect_steering`` model step (live runs) and
+  the judges' own report of instructions noticed in the evidence.
+
+The fast screen (the first two) runs on every text, live or offline; a model can add
+findings, never remove one.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from lxml import html as lxml_html
 from pydantic import BaseModel, ConfigDict, Field
 
+from reliability_core.models.documents import HiddenText
 from reliability_core.providers.base import ModelGateway
+from reliability_core.steering_screen import ScreenModel, default_model, score_windows
 
 SteeringKind = Literal[
     "instruction_to_model",
@@ -25,6 +41,7 @@ SteeringKind = Literal[
     "planted_verdict",
     "hidden_text",
 ]
+SteeringLayer = Literal["screen_rules", "screen_classifier", "hidden_html", "model_check", "judge_report"]
 
 
 class SteeringFinding(BaseModel):
@@ -35,6 +52,11 @@ class SteeringFinding(BaseModel):
     language: str
     excerpt: str
     rule: str
+    layer: SteeringLayer = "screen_rules"
+    # Character offsets of the finding in the screened text (None where the layer has no
+    # offsets: a model's report, hidden HTML, which is located by its source line).
+    span: tuple[int, int] | None = None
+    score: float | None = None  # the classifier's probability, where it decided
 
 
 class SteeringResult(BaseModel):
@@ -48,293 +70,141 @@ class SteeringResult(BaseModel):
     model_checked: bool = False
 
     def notes(self) -> list[str]:
-        return [f"{f.kind} in {f.source} ({f.language}): {f.excerpt!r}" for f in self.findings]
+        return [
+            f"{f.kind} in {f.source} [{f.layer}{'' if f.span is None else f' {f.span[0]}-{f.span[1]}'}]: "
+            f"{f.excerpt!r}"
+            for f in self.findings
+        ]
 
 
 _I = re.IGNORECASE | re.UNICODE
 _M = re.IGNORECASE | re.UNICODE | re.MULTILINE
 
-# (rule name, kind, language, pattern)
-_PATTERNS: list[tuple[str, SteeringKind, str, re.Pattern[str]]] = [
-    # --- instructions addressed to a model or reviewer -----------------------------
+# (rule name, kind, pattern): only forms that ordinary prose does not take. Words a page may
+# use for its own readers ("Verdict:", "System:", "as an AI ...") are the classifier's to
+# weigh, in context, not a rule's.
+_PATTERNS: list[tuple[str, SteeringKind, re.Pattern[str]]] = [
     (
-        "ignore_instructions",
-        "instruction_to_model",
-        "en",
+        "chat_template_token",
+        "role_marker",
+        # Tokens of model chat templates: they exist only to be read by a model.
         re.compile(
-            r"\b(ignore|disregard|forget|override)\s+(all\s+|any\s+)?(the\s+|your\s+)?"
-            r"(previous|prior|above|earlier|preceding|other)?\s*(instructions|rules|guidelines|prompts?)",
+            r"<\|\s*(im_start|im_end|system|user|assistant|endoftext|eot_id|start_header_id)\s*\|>"
+            r"|\[/?INST\]|<</?SYS>>",
             _I,
         ),
     ),
     (
-        "address_to_model",
+        "prompt_role_heading",
+        "role_marker",
+        # Alpaca-style role headings on a line of their own ("### Instruction:").
+        re.compile(r"^\s*#{2,4}\s*(system|instruction|assistant|response)\s*:?\s*$", _M),
+    ),
+    # Instructions addressed to a model, in the general forms that ordinary prose does not
+    # take: "ignore your/the previous instructions", a note "to the AI". Words that also
+    # address people (a judge, a reviewer, an assistant) are left to the classifier.
+    (
+        "ignore_previous_instructions",
         "instruction_to_model",
-        "en",
+        re.compile(
+            r"\b(ignore|disregard|forget|override)\s+(all\s+|any\s+)?(of\s+)?"
+            r"(your\s+((previous|prior|above|earlier|preceding)\s+)?|(the\s+)?(previous|prior|above|earlier|preceding)\s+)"
+            r"(instructions|prompts?|rules|guidelines|directions)\b"
+            r"|\b(ignorier(e|en|t)?|vergiss|missachte)\s+(alle\s+)?(deine\s+|die\s+)?"
+            r"(vorherigen|bisherigen|obigen)\s+(anweisungen|regeln|instruktionen)"
+            r"|\bignor(e|ez|er)\s+(toutes\s+)?(les\s+|tes\s+|vos\s+)(instructions|consignes)\s+(précédentes|antérieures)"
+            r"|\bignor(a|e|en|ar)\s+(todas\s+)?(las\s+|tus\s+)(instrucciones|indicaciones)\s+(anteriores|previas)"
+            r"|(התעלם|התעלמי|התעלמו)\s+(מכל\s+|מ)?(ה)?הוראות",
+            _I,
+        ),
+    ),
+    (
+        "address_to_ai",
+        "instruction_to_model",
         re.compile(
             r"\b(note|message|instructions?|attention)\s+(to|for)\s+(the\s+|any\s+|all\s+)?"
-            r"(ai|a\.i\.|llm|language\s+model|model|assistant|chatbot|judge|reviewer|fact[- ]?checker|grader|referee)s?\b",
+            r"(ai|a\.i\.|llm|large\s+language\s+model|language\s+model|chatbot)s?\b"
+            r"|\b(hinweis|nachricht|anweisung)\s+(an|für)\s+(die\s+|das\s+)?(ki|künstliche\s+intelligenz|sprachmodell)\b"
+            r"|\b(note|message|consigne)\s+(à|pour)\s+(l['’]\s*ia|l['’]\s*intelligence\s+artificielle|le\s+modèle\s+de\s+langage)"
+            r"|\b(nota|mensaje|instrucción)\s+(para|a)\s+(la\s+)?(ia|inteligencia\s+artificial)\b",
             _I,
         ),
     ),
-    (
-        "vocative_to_model",
-        "instruction_to_model",
-        "en",
-        re.compile(
-            r"\b(ai|llm|language\s+model|assistant|reviewer|fact[- ]?checker|grader)s?\s*[,:]?\s+"
-            r"(you\s+)?(must|should|shall|need\s+to|are\s+(instructed|required)\s+to|please)\s+"
-            r"(rate|mark|score|classify|label|treat|output|return)",
-            _I,
-        ),
-    ),
-    (
-        "you_are_model",
-        "instruction_to_model",
-        "en",
-        re.compile(r"\b(you\s+are\s+(an?\s+)?(ai|language\s+model|llm|assistant|judge)|as\s+an\s+ai\b)", _I),
-    ),
-    (
-        "rate_as",
-        "instruction_to_model",
-        "en",
-        re.compile(
-            r"\b(rate|mark|judge|score|classify|label|treat)\s+(this|the|these|that)\s+"
-            r"(claim|statement|page|article|evidence|source|promise|prediction)s?\s+(as\s+)?"
-            r"(true|false|verified|accurate|correct|reliable|mostly\s+true)\b",
-            _I,
-        ),
-    ),
-    (
-        "answer_directive",
-        "instruction_to_model",
-        "en",
-        # "respond only with TRUE", "answer true", "output: verified", addressed to whoever judges
-        re.compile(
-            r"\b(respond|reply|answer|output|return)\s+(only\s+|just\s+|simply\s+)?(with\s+)?[\"'“]?"
-            r"(true|false|verified|mostly\s+true|yes)\b[\"'”]?",
-            _I,
-        ),
-    ),
-    (
-        "role_claim",
-        "instruction_to_model",
-        "en",
-        # "As the system administrator I confirm ...": an authority the page cannot have
-        re.compile(
-            r"\bas\s+(the|your)\s+(system\s+)?(administrator|operator|developer|moderator|supervisor)\b"
-            r"[^.]{0,40}\b(i|we)\s+(confirm|certify|instruct|authori[sz]e|override)",
-            _I,
-        ),
-    ),
-    (
-        "pre_approved",
-        "instruction_to_model",
-        "en",
-        re.compile(
-            r"\b(this|the)\s+(claim|statement|verdict|answer|item)\s+(has\s+been|is|was)\s+"
-            r"(pre-?approved|already\s+verified|already\s+approved|whitelisted)\b"
-            r"|\b(reviewer|judge|grader|assistant|model)\s*:\s*this\s+(has\s+been|is)\s+pre-?approved",
-            _I,
-        ),
-    ),
-    # German
-    (
-        "ignore_instructions_de",
-        "instruction_to_model",
-        "de",
-        re.compile(
-            r"\b(ignorier(e|en|t)?|vergiss|missachte)\s+(alle\s+)?(vorherigen\s+|bisherigen\s+)?(anweisungen|regeln|instruktionen)",
-            _I,
-        ),
-    ),
-    (
-        "address_to_model_de",
-        "instruction_to_model",
-        "de",
-        re.compile(
-            r"\b(hinweis|nachricht|anweisung)\s+(an|für)\s+(die\s+|den\s+)?(ki|künstliche\s+intelligenz|sprachmodell|prüfer|gutachter|richter|modell)\b",
-            _I,
-        ),
-    ),
-    (
-        "rate_as_de",
-        "instruction_to_model",
-        "de",
-        re.compile(
-            r"\b(bewerte|markiere|stufe)\s+(diese|die|den)\s+(aussage|behauptung|quelle|artikel)\s+(als\s+)?(wahr|richtig|zutreffend|korrekt)",
-            _I,
-        ),
-    ),
-    # French
-    (
-        "ignore_instructions_fr",
-        "instruction_to_model",
-        "fr",
-        re.compile(
-            r"\bignor(e|ez|er)\s+(toutes\s+)?(les\s+)?(instructions|consignes|règles)(\s+précédentes)?", _I
-        ),
-    ),
-    (
-        "address_to_model_fr",
-        "instruction_to_model",
-        "fr",
-        re.compile(
-            r"\b(note|message|consigne)\s+(à|pour)\s+(l['’]\s*ia|l['’]\s*intelligence\s+artificielle|le\s+modèle|l['’]\s*assistant|le\s+juge|l['’]\s*évaluateur|le\s+vérificateur)",
-            _I,
-        ),
-    ),
-    (
-        "rate_as_fr",
-        "instruction_to_model",
-        "fr",
-        re.compile(
-            r"\b(marque[zr]?|considére[zr]?|évalue[zr]?|note[zr]?)\s+(cette|cet|la|le)\s+(affirmation|déclaration|allégation|source|article)\s+(comme\s+)?(vraie?|exacte?|correcte?|fiable)",
-            _I,
-        ),
-    ),
-    (
-        "you_are_model_fr",
-        "instruction_to_model",
-        "fr",
-        re.compile(r"\ben\s+tant\s+qu['’]\s*(ia|intelligence\s+artificielle|modèle\s+de\s+langage)", _I),
-    ),
-    # Spanish
-    (
-        "ignore_instructions_es",
-        "instruction_to_model",
-        "es",
-        re.compile(
-            r"\bignor(a|e|en|ar)\s+(todas\s+)?(las\s+)?(instrucciones|reglas|indicaciones)(\s+anteriores|\s+previas)?",
-            _I,
-        ),
-    ),
-    (
-        "address_to_model_es",
-        "instruction_to_model",
-        "es",
-        re.compile(
-            r"\b(nota|mensaje|instrucción)\s+(para|a)\s+(la\s+|el\s+)?(ia|inteligencia\s+artificial|modelo|asistente|juez|revisor|verificador)\b",
-            _I,
-        ),
-    ),
-    (
-        "rate_as_es",
-        "instruction_to_model",
-        "es",
-        re.compile(
-            r"\b(marca|marque|califica|califique|considera|considere|evalúa|evalúe)\s+(esta|este|la|el)\s+(afirmación|declaración|fuente|artículo)\s+(como\s+)?(verdader[oa]|ciert[oa]|correct[oa]|fiable)",
-            _I,
-        ),
-    ),
-    # Hebrew
-    (
-        "ignore_instructions_he",
-        "instruction_to_model",
-        "he",
-        re.compile(r"(התעלם|התעלמי|התעלמו)\s+(מכל\s+|מ)?(ה)?הוראות"),
-    ),
-    (
-        "address_to_model_he",
-        "instruction_to_model",
-        "he",
-        re.compile(r"(הערה|הודעה|הוראה)\s+(ל|אל\s+)(ה)?(בינה\s+המלאכותית|מודל|שופט|בודק|עוזר)"),
-    ),
-    (
-        "rate_as_he",
-        "instruction_to_model",
-        "he",
-        re.compile(
-            r"(סמן|סמני|דרג|דרגי|קבע|קבעי)\s+(את\s+)?(ה)?(טענה|הצהרה|כתבה|מקור)(\s+הזאת|\s+הזו)?\s+(כ)?(נכונה|נכון|אמת|אמינה)"
-        ),
-    ),
-    # --- fake system or role markers ------------------------------------------------
-    (
-        "role_marker",
-        "role_marker",
-        "any",
-        re.compile(
-            r"(^\s*(\[|<|#{1,3}\s*)?(system|assistant|developer)\s*(\]|>|:)"
-            r"|^\s*(\[|<)(user|human)(\]|>)"
-            r"|<\|?(im_start|im_end|system|endoftext)\|?>|\[/?INST\]|<</?SYS>>|</s>)",
-            _M,
-        ),
-    ),
-    (
-        "role_marker_words",
-        "role_marker",
-        "any",
-        re.compile(
-            r"\b(system\s+prompt|system\s+message|systemanweisung|message\s+système|mensaje\s+del\s+sistema)\s*[:\]]",
-            _I,
-        ),
-    ),
-    # --- planted verdict formats --------------------------------------------------------
     (
         "planted_verdict_json",
         "planted_verdict",
-        "any",
+        # A verdict in the judge's own output shape: a quoted key with one of its values.
         re.compile(
-            r"[\"']?(verdict|label|rating|judgement|judgment)[\"']?\s*[:=]\s*[\"']?(true|false|mostly_true|mostly\s+true|verified|unresolvable)\b",
+            r"[\"'](verdict|label|rating)[\"']\s*:\s*[\"'](true|false|mostly_true|mostly_false|mixed|"
+            r"unresolvable|verified)[\"']",
             _I,
         ),
     ),
     (
         "planted_confidence",
         "planted_verdict",
-        "any",
-        re.compile(r"[\"']confidence[\"']\s*:\s*(0?\.\d+|1(\.0+)?)", _I),
+        re.compile(r"[\"']confidence[\"']\s*:\s*(0?\.\d+|1(\.0+)?)\b", _I),
     ),
     (
-        "planted_verdict_line",
+        "planted_key_value",
         "planted_verdict",
-        "any",
-        re.compile(r"^\s*(final\s+)?(verdict|urteil|veredicto|verdetto)\s*[:=-]\s*\S+", _M),
+        # "verdict=true; confidence=1.0": machine-shaped assignments, not a sentence.
+        re.compile(r"\b(verdict|confidence)\s*=\s*(true|false|verified|1(\.0+)?|0?\.\d+)\b", _I),
     ),
 ]
 
-# Characters that hide text from a human reader but not from a model.
-_ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u200e\u200f\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e]")
-_TAG_CHARS = re.compile("[\U000e0000-\U000e007f]")
+# Characters that hide text from a human reader but not from a model. ZWNJ, ZWJ and the
+# direction marks are left out: Persian, Indic scripts, emoji and bidi text use them.
+_ZERO_WIDTH_IN_WORD = re.compile(r"(?<=\w)[\u200b\u2060-\u2064\ufeff\u180e]+(?=\w)")
+# Tag characters, except in an emoji subdivision flag (U+1F3F4, tags, cancel tag U+E007F).
+_TAG_CHARS = re.compile("(?<!\U0001f3f4)[\U000e0020-\U000e007e]{2,}")
+_FLAG_SEQUENCE = re.compile("\U0001f3f4[\U000e0020-\U000e007e]+\U000e007f")
 # A long run of spaces or blank lines before more text pushes it out of a reader's view.
 _WHITESPACE_PUSH = re.compile(r"[ \t\u00a0\u3000]{60,}\S|(\n\s*){25,}\S")
-_HIDDEN_STYLE = re.compile(
-    r"display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(px|pt|em|rem|%)?\s*(;|$)|opacity\s*:\s*0(\.0+)?\s*(;|$)"
-    r"|color\s*:\s*(#fff(fff)?|white)\s*;\s*background(-color)?\s*:\s*(#fff(fff)?|white)"
-    r"|left\s*:\s*-\d{3,}px|text-indent\s*:\s*-\d{3,}",
-    _I,
-)
+# Hidden-HTML kinds that exist to conceal text from a reader; any wording in them counts.
+# Elements merely not shown (display:none menus, aria-hidden icons, comments) count only
+# when what they say is screened as steering.
+_CONCEALING_KINDS = frozenset({"same_colour", "tiny_text", "off_screen", "transparent"})
+_CONCEALED_MIN_WORDS = 4
 
 
 def find_instructions(text: str, source: str) -> list[SteeringFinding]:
-    """Instructions addressed to a model or reviewer, fake role markers and planted verdict
-    formats, in English, German, French, Spanish and Hebrew."""
+    """Fake role markers and planted verdict formats: the structural forms of [#7]."""
     findings: list[SteeringFinding] = []
-    for rule, kind, language, pattern in _PATTERNS:
+    for rule, kind, pattern in _PATTERNS:
         match = pattern.search(text)
         if match:
             findings.append(
                 SteeringFinding(
-                    kind=kind, source=source, language=language, excerpt=_excerpt(text, match), rule=rule
+                    kind=kind,
+                    source=source,
+                    language="any",
+                    excerpt=_excerpt(text, match.start(), match.end()),
+                    rule=rule,
+                    span=(match.start(), match.end()),
                 )
             )
     return findings
 
 
 def find_hidden_characters(text: str, source: str) -> list[SteeringFinding]:
-    """Hidden text in plain text: zero-width and tag characters, and whitespace runs that
-    push text out of a human reader's view."""
+    """Hidden text in plain text: tag characters, zero-width characters inside words, and
+    whitespace runs that push text out of a human reader's view."""
     findings: list[SteeringFinding] = []
-    if _ZERO_WIDTH.search(text) or _TAG_CHARS.search(text):
-        findings.append(
-            SteeringFinding(
-                kind="hidden_text",
-                source=source,
-                language="any",
-                excerpt="zero-width or tag characters",
-                rule="zero_width",
+    unflagged = _FLAG_SEQUENCE.sub(lambda m: " " * len(m.group(0)), text)
+    for rule, pattern in (("tag_characters", _TAG_CHARS), ("zero_width", _ZERO_WIDTH_IN_WORD)):
+        match = pattern.search(unflagged)
+        if match:
+            findings.append(
+                SteeringFinding(
+                    kind="hidden_text",
+                    source=source,
+                    language="any",
+                    excerpt=f"{rule.replace('_', ' ')} near {_excerpt(text, match.start(), match.end(), 30)!r}",
+                    rule=rule,
+                    span=(match.start(), match.end()),
+                )
             )
-        )
     match = _WHITESPACE_PUSH.search(text)
     if match:
         findings.append(
@@ -344,69 +214,110 @@ def find_hidden_characters(text: str, source: str) -> list[SteeringFinding]:
                 language="any",
                 excerpt="long whitespace run before text",
                 rule="whitespace_push",
+                span=(match.start(), match.end()),
             )
         )
     return findings
 
 
-def find_hidden_html(raw_html: str, source: str) -> list[SteeringFinding]:
-    """Hidden text in raw HTML: elements with text that a browser does not show
-    (``hidden``, ``aria-hidden`` with text, ``display:none``, zero font size, white on white,
-    off-screen positioning). Hidden text is reported whatever it says."""
-    try:
-        root = lxml_html.fromstring(raw_html)
-    except (ValueError, lxml_html.etree.ParserError):
+def find_by_classifier(
+    text: str, source: str, *, model: ScreenModel | None = None, limit: int = 3
+) -> list[SteeringFinding]:
+    """[#16] "A screen that generalises": every sentence and pair of sentences scored by the
+    trained classifier; windows at or above its threshold are findings (the best ``limit``
+    that do not overlap, so one attempt is one finding, not six)."""
+    model = model or default_model()
+    if not text.strip():
         return []
+    flagged = sorted(
+        (s for s in score_windows(text, model) if s.probability >= model.threshold),
+        key=lambda s: -s.probability,
+    )
     findings: list[SteeringFinding] = []
-    for element in root.iter():
-        if not isinstance(element.tag, str) or element.tag in {
-            "script",
-            "style",
-            "template",
-            "head",
-            "meta",
-            "noscript",
-        }:
+    taken: list[tuple[int, int]] = []
+    for scored in flagged:
+        w = scored.window
+        if any(w.start < end and start < w.end for start, end in taken):
             continue
-        hidden = (
-            element.get("hidden") is not None
-            or (element.get("aria-hidden") or "").lower() == "true"
-            or bool(_HIDDEN_STYLE.search(element.get("style") or ""))
+        taken.append((w.start, w.end))
+        findings.append(
+            SteeringFinding(
+                kind="instruction_to_model",
+                source=source,
+                language="und",
+                excerpt=" ".join(text[w.start : w.end].split())[:200],
+                rule="classifier",
+                layer="screen_classifier",
+                span=(w.start, w.end),
+                score=round(scored.probability, 4),
+            )
         )
-        if not hidden:
-            continue
-        text = " ".join(element.text_content().split())
-        if len(text) >= 3:
+        if len(findings) >= limit:
+            break
+    return findings
+
+
+@functools.lru_cache(maxsize=4096)
+def _screen_cached(text: str, source: str) -> tuple[SteeringFinding, ...]:
+    return tuple(screen_text(text, source))
+
+
+def screen_text(text: str, source: str, *, model: ScreenModel | None = None) -> list[SteeringFinding]:
+    """The fast screen (no model call) of one text: rules and the trained classifier."""
+    return [
+        *find_instructions(text, source),
+        *find_hidden_characters(text, source),
+        *find_by_classifier(text, source, model=model),
+    ]
+
+
+def find_hidden_steering(hidden: Sequence[HiddenText], source: str) -> list[SteeringFinding]:
+    """[#16] hidden-text detection on the raw HTML: text hidden by colour, size, position or
+    transparency is steering whatever it says (it exists to be read by a machine, not a
+    person); text in elements that are merely not shown (``display:none``, ``hidden``,
+    ``aria-hidden``, comments) counts when the screen finds an instruction in it."""
+    findings: list[SteeringFinding] = []
+    for item in hidden:
+        concealed = item.kind in _CONCEALING_KINDS and len(item.text.split()) >= _CONCEALED_MIN_WORDS
+        screened = () if concealed else _screen_cached(item.text, source)
+        if concealed or screened:
             findings.append(
                 SteeringFinding(
-                    kind="hidden_text", source=source, language="any", excerpt=text[:160], rule="hidden_html"
+                    kind="hidden_text",
+                    source=source,
+                    language="any",
+                    excerpt=" ".join(item.text.split())[:200],
+                    rule=f"hidden_html:{item.kind}" + ("" if concealed else f"+{screened[0].rule}"),
+                    layer="hidden_html",
+                    span=None,
                 )
             )
     return findings
 
 
 def detect_steering(
-    texts: Mapping[str, str] | Sequence[str], *, raw_html: Mapping[str, str] | None = None
+    texts: Mapping[str, str] | Sequence[str],
+    *,
+    hidden: Mapping[str, Sequence[HiddenText]] | None = None,
 ) -> SteeringResult:
     """[#7] "Detect attempts to steer the judge in claims and in evidence pages (instructions
     addressed to a model or reviewer, fake system or role markers, planted verdict formats,
     hidden text), in English and other languages. A detected attempt blocks the verdict from
     display and is recorded." ``texts`` maps a source label to its text (a plain sequence is
-    labelled by position); ``raw_html`` adds hidden-element checks where raw HTML is known."""
+    labelled by position); ``hidden`` maps a source to the hidden HTML text found at fetch."""
     labelled = dict(texts) if isinstance(texts, Mapping) else {f"text[{i}]": t for i, t in enumerate(texts)}
     findings: list[SteeringFinding] = []
     for source, text in labelled.items():
-        findings.extend(find_instructions(text, source))
-        findings.extend(find_hidden_characters(text, source))
-    for source, body in (raw_html or {}).items():
-        findings.extend(find_hidden_html(body, source))
-    checked = sorted(set(labelled) | set(raw_html or {}))
+        findings.extend(_screen_cached(text, source))
+    for source, items in (hidden or {}).items():
+        findings.extend(find_hidden_steering(items, source))
+    checked = sorted(set(labelled) | set(hidden or {}))
     return SteeringResult(detected=bool(findings), findings=findings, checked_sources=checked)
 
 
 def merge_steering(*results: SteeringResult) -> SteeringResult:
     """Findings add up; a detection is never removed by a later check."""
-    findings = [finding for result in results for finding in result.findings]
+    findings = list(dict.fromkeys(finding for result in results for finding in result.findings))
     sources = sorted({source for result in results for source in result.checked_sources})
     return SteeringResult(
         detected=any(result.detected for result in results),
@@ -416,12 +327,12 @@ def merge_steering(*results: SteeringResult) -> SteeringResult:
     )
 
 
-def _excerpt(text: str, match: re.Match[str], width: int = 60) -> str:
-    start, end = max(0, match.start() - width), min(len(text), match.end() + width)
-    return " ".join(text[start:end].split())[:200]
+def _excerpt(text: str, start: int, end: int, width: int = 60) -> str:
+    lo, hi = max(0, start - width), min(len(text), end + width)
+    return " ".join(text[lo:hi].split())[:200]
 
 
-# --- the optional model step -------------------------------------------------------------
+# --- the model step -----------------------------------------------------------------------
 
 
 class SteeringCheckText(BaseModel):
@@ -439,29 +350,70 @@ class DetectSteeringInput(BaseModel):
     texts: list[SteeringCheckText]
 
 
+class ModelSteeringFinding(BaseModel):
+    """One attempt the model reports (the model's proposal; the layer is set by code)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: SteeringKind
+    source: str
+    language: str = "und"
+    excerpt: str = Field(max_length=400)
+
+
 class DetectSteeringOutput(BaseModel):
     """Output of the ``detect_steering`` step."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    findings: list[SteeringFinding] = Field(default_factory=list)
+    findings: list[ModelSteeringFinding] = Field(default_factory=list)
     confidence: float = Field(ge=0.0, le=1.0)
 
 
-async def detect_steering_with_model(
-    texts: Mapping[str, str], gateway: ModelGateway, *, raw_html: Mapping[str, str] | None = None
-) -> SteeringResult:
-    """The rule-based detector plus the ``detect_steering`` model step: a finding from either
-    counts; the model can add findings, never clear the rules' ones."""
-    rules = detect_steering(texts, raw_html=raw_html)
+def model_findings(output: DetectSteeringOutput, texts: Mapping[str, str]) -> list[SteeringFinding]:
+    """The model proposes, code records: each reported attempt becomes a ``model_check``
+    finding, with its span when the excerpt is found word for word in the named text. A
+    report naming a source that was not sent still counts (the model saw something), under
+    the name it gave; nothing the model says removes a finding of another layer."""
+    out: list[SteeringFinding] = []
+    for reported in output.findings:
+        text = texts.get(reported.source, "")
+        at = text.find(reported.excerpt) if reported.excerpt else -1
+        out.append(
+            SteeringFinding(
+                kind=reported.kind,
+                source=reported.source,
+                language=reported.language,
+                excerpt=" ".join(reported.excerpt.split())[:200],
+                rule="model",
+                layer="model_check",
+                span=(at, at + len(reported.excerpt)) if at >= 0 else None,
+            )
+        )
+    return out
+
+
+async def run_model_steering_check(texts: Mapping[str, str], gateway: ModelGateway) -> SteeringResult:
+    """[#16] "the model steering check on the same texts in live runs (cached like every
+    model call)": the ``detect_steering`` step over the labelled texts."""
     if not texts:
-        return rules
+        return SteeringResult(detected=False, model_checked=True)
     payload = DetectSteeringInput(texts=[SteeringCheckText(source=s, text=t) for s, t in texts.items()])
     output = await gateway.run("detect_steering", payload, DetectSteeringOutput)
-    model = SteeringResult(
-        detected=bool(output.findings),
-        findings=list(output.findings),
-        checked_sources=sorted(texts),
-        model_checked=True,
+    findings = model_findings(output, texts)
+    return SteeringResult(
+        detected=bool(findings), findings=findings, checked_sources=sorted(texts), model_checked=True
     )
-    return merge_steering(rules, model)
+
+
+async def detect_steering_with_model(
+    texts: Mapping[str, str],
+    gateway: ModelGateway,
+    *,
+    hidden: Mapping[str, Sequence[HiddenText]] | None = None,
+) -> SteeringResult:
+    """The fast screen plus the ``detect_steering`` model step: a finding from either
+    counts; the model can add findings, never clear the screen's."""
+    return merge_steering(
+        detect_steering(texts, hidden=hidden), await run_model_steering_check(texts, gateway)
+    )

@@ -42,7 +42,8 @@ warnings.filterwarnings("ignore", message="Specifying a partitions_def on an Ass
 
 # What a judge may see ([M] step 8: "the claim, the frozen criteria and only the verified evidence").
 ALLOWED_JUDGE_INPUT_FIELDS = frozenset(
-    {"claim", "claim_type", "made_on", "deadline", "judge_at", "levels", "numeric", "evidence"}
+    # data_mark: the per-call delimiters around the texts ([#16]), no content of its own
+    {"claim", "claim_type", "made_on", "deadline", "judge_at", "levels", "numeric", "evidence", "data_mark"}
 )
 
 

@@ -81,6 +81,27 @@ FetchOutcome = Literal[
 ]
 
 
+HiddenTextKind = Literal[
+    "css_hidden",  # display:none, visibility:hidden
+    "hidden_attribute",  # the ``hidden`` attribute
+    "aria_hidden",  # aria-hidden="true" blocks
+    "same_colour",  # text coloured like its background
+    "tiny_text",  # font size of about a pixel or less
+    "off_screen",  # positioned or indented far out of view
+    "transparent",  # opacity 0
+    "html_comment",
+]
+
+
+class HiddenText(Record):
+    """Text in a page's raw HTML that a reader of the page does not see ([#16] hidden-text
+    detection "on the raw HTML at fetch time ..., recorded on the snapshot")."""
+
+    kind: HiddenTextKind
+    text: str
+    sourceline: int | None = None  # line of the hiding element (or comment) in the raw HTML
+
+
 class PageSnapshot(StampedRecord):
     """What the server itself read at a URL ([V] T1 "Record the evidence"):
     append-only, identified by URL and content hash."""
@@ -99,3 +120,4 @@ class PageSnapshot(StampedRecord):
     title: str = ""
     text: str = ""  # whole visible text: quotes are verified against this
     main_text: str = ""  # readability main text: what the models read
+    hidden_texts: list[HiddenText] = Field(default_factory=list)  # found in the raw HTML at fetch

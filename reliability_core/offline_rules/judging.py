@@ -40,11 +40,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from reliability_core.judging import JudgeEvidence, JudgeInput, JudgeOutput
+from reliability_core.judging import JudgeEvidence, JudgeInput, JudgeOutput, unmark_judge_input
 from reliability_core.models.base import Basis, Verdict
 from reliability_core.offline_rules.evidence import Reading, read_sentence
 from reliability_core.providers.offline_model import offline_step
-from reliability_core.steering import DetectSteeringInput, DetectSteeringOutput, detect_steering
+from reliability_core.steering import (
+    DetectSteeringInput,
+    DetectSteeringOutput,
+    ModelSteeringFinding,
+    detect_steering,
+)
 
 _AUTHORITY = {"official_record": 0, "wire_service": 1, "established_newsroom": 2}
 
@@ -165,17 +170,21 @@ def decide(payload: JudgeInput, *, cautious: bool) -> JudgeOutput:
 @offline_step("judge_a", JudgeInput)
 def judge_a(payload: JudgeInput) -> JudgeOutput:
     """Judge A: gives a verdict whenever the quotes point one way."""
-    return decide(payload, cautious=False)
+    return decide(unmark_judge_input(payload), cautious=False)
 
 
 @offline_step("judge_b", JudgeInput)
 def judge_b(payload: JudgeInput) -> JudgeOutput:
     """Judge B: as judge A, but abstains when one publisher alone carries the verdict."""
-    return decide(payload, cautious=True)
+    return decide(unmark_judge_input(payload), cautious=True)
 
 
 @offline_step("detect_steering", DetectSteeringInput)
 def detect_steering_step(payload: DetectSteeringInput) -> DetectSteeringOutput:
-    """The rule-based detector over the given texts."""
+    """The fast screen over the given texts, reported as a model would report it."""
     result = detect_steering({t.source: t.text for t in payload.texts})
-    return DetectSteeringOutput(findings=result.findings, confidence=0.9 if result.detected else 0.7)
+    findings = [
+        ModelSteeringFinding(kind=f.kind, source=f.source, language=f.language, excerpt=f.excerpt)
+        for f in result.findings
+    ]
+    return DetectSteeringOutput(findings=findings, confidence=0.9 if result.detected else 0.7)

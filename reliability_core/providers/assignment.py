@@ -4,7 +4,8 @@ Defaults follow the method ("Each step uses the cheapest model that does the
 job well"): Claude Haiku for simple extraction and parsing, Claude Sonnet for
 harder reading and search, Claude Opus for decisions and interpreting evidence
 including judge A, and an OpenAI GPT model for judge B "so that the two blind
-judges come from different model families". Model ids are configuration:
+judges come from different model families" and for the steering check (a different
+family from judge A, [#16]). Model ids are configuration:
 override per step with a config mapping or with environment variables
 ``RELIABILITY_MODEL_<STEP>=<provider>:<model>[@<base_url>]``, e.g.
 ``RELIABILITY_MODEL_JUDGE_B=openai-compatible:llama-4@http://localhost:8000/v1``.
@@ -74,11 +75,13 @@ DEFAULT_ASSIGNMENT: dict[str, str] = {
     "decide_coverage": f"anthropic:{OPUS}",
     "write_criteria": f"anthropic:{OPUS}",
     "judge_a": f"anthropic:{OPUS}",
-    "detect_steering": f"anthropic:{OPUS}",
     # a different family for judge B
     "judge_b": f"openai:{GPT}",
     # a second, stronger model than judge A reviews judge A's verdict ([R] display gates)
     "review_verdict": f"openai:{GPT_PRO}",
+    # [#16] the steering check from a different family than judge A: an attack written to
+    # slip past one family's reading is less likely to slip past both
+    "detect_steering": f"openai:{GPT}",
 }
 
 ENV_PREFIX = "RELIABILITY_MODEL_"

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from reliability_core.data_marking import CACHE_TOKEN, DataMark
 from reliability_core.ids import sha256_hex
 from reliability_core.providers.assignment import StepAssignment, StepLimits, limits_for, template_for
 from reliability_core.providers.base import ModelProvider, ModelRequest, ModelResponse, OutputT, Usage
@@ -148,7 +149,7 @@ class StepGateway:
         provider = self.providers[step]
         request = self._request(step, assignment, provider, payload, output_type)
         use_cache = self.cache is not None
-        key = self._cache_key(assignment, provider, request)
+        key = self._cache_key(assignment, provider, _without_data_mark(request, payload))
 
         if use_cache:
             assert self.cache is not None
@@ -361,6 +362,21 @@ _CONTEXT_WINDOW_STOPS = frozenset({"model_context_window_exceeded"})
 
 def _request_note(request_id: str | None) -> str:
     return f" (request id {request_id})" if request_id else ""
+
+
+def _without_data_mark(request: ModelRequest, payload: BaseModel) -> ModelRequest:
+    """The request as its cache key sees it: a payload's per-call data delimiters
+    (``data_mark``, [#16]) change with every call by design, so the key replaces the token;
+    the same texts with any delimiters are the same question."""
+    mark = getattr(payload, "data_mark", None)
+    if not isinstance(mark, DataMark):
+        # One level down: a reviewer's input carries the judges' marked input.
+        nested = [getattr(payload, name, None) for name in type(payload).model_fields]
+        marks = [getattr(n, "data_mark", None) for n in nested if isinstance(n, BaseModel)]
+        mark = next((m for m in marks if isinstance(m, DataMark)), None)
+    if mark is None:
+        return request
+    return request.model_copy(update={"input_json": request.input_json.replace(mark.token, CACHE_TOKEN)})
 
 
 @functools.lru_cache(maxsize=128)

@@ -31,7 +31,7 @@ import httpx
 from reliability_core.clock import Clock
 from reliability_core.constants import FETCH_MAX_BYTES, FETCH_MAX_REDIRECTS, FETCH_TIMEOUT_SECONDS, USER_AGENT
 from reliability_core.ids import stable_id
-from reliability_core.models.documents import FetchOutcome, PageSnapshot
+from reliability_core.models.documents import FetchOutcome, HiddenText, PageSnapshot
 from reliability_core.web.addresses import IPAddress, address_refusal_reason, parse_address
 from reliability_core.web.page_text import PageTexts, declared_type_is_refused, extract_page_texts
 from reliability_core.web.robots import (
@@ -353,12 +353,14 @@ class SafeFetcher:
         outcome: FetchOutcome = result.outcome
         reason = result.reason
         title = text = main = ""
+        hidden: list[HiddenText] = []
         if github_raw_url(url):
             reason = "; ".join(filter(None, [f"GitHub blob read raw at {github_raw_url(url)}", reason]))
         if outcome == "ok":
             texts = self._page_texts(result.body, result.content_type)
             if texts.ok:
                 title, text, main = texts.title, texts.text, texts.main_text
+                hidden = list(texts.hidden_texts)
             elif texts.kind == "pdf":
                 outcome, reason = "unverifiable_pdf", texts.reason
             elif texts.kind == "other":
@@ -374,6 +376,7 @@ class SafeFetcher:
             )
             if extra_texts is not None and extra_texts.ok:
                 text = f"{text}\n\n{extra_texts.text}"
+                hidden += extra_texts.hidden_texts
                 main = extra_texts.main_text or main
                 body = result.body + extra.body
                 reason = f"also read the arXiv HTML version at {extra.final_url}; sha256 covers both bodies"
@@ -397,6 +400,7 @@ class SafeFetcher:
             title=title,
             text=text,
             main_text=main,
+            hidden_texts=hidden,
             method_version=method_version,
         )
 

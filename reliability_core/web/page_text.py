@@ -14,8 +14,11 @@ from typing import Final, Literal
 import lxml.html
 from charset_normalizer import from_bytes
 from lxml import etree
+from pydantic import Field
 
 from reliability_core.models.base import Record
+from reliability_core.models.documents import HiddenText
+from reliability_core.web.hidden_text import find_hidden_text
 
 ContentKind = Literal["html", "text", "pdf", "other"]
 
@@ -45,6 +48,7 @@ class PageTexts(Record):
     title: str = ""
     text: str = ""
     main_text: str = ""
+    hidden_texts: list[HiddenText] = Field(default_factory=list)
 
 
 def content_kind(content_type: str | None, body: bytes) -> ContentKind:
@@ -213,5 +217,10 @@ def extract_page_texts(body: bytes, content_type: str | None) -> PageTexts:
             kind=kind, ok=False, reason="HTML has no visible text (or nests too deeply to parse)"
         )
     return PageTexts(
-        kind=kind, ok=True, title=_title(root), text=visible, main_text=main_text(text) or visible
+        kind=kind,
+        ok=True,
+        title=_title(root),
+        text=visible,
+        main_text=main_text(text) or visible,
+        hidden_texts=find_hidden_text(text),
     )

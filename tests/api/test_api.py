@@ -363,3 +363,16 @@ def test_cli_issues_a_token_that_the_api_accepts_and_refuses_a_non_slug_subject(
     assert posted.status_code == 201
     with pytest.raises(SystemExit):
         cli.main(["issue-token", "Acme Corp"])
+
+
+def test_methodology_publishes_the_steering_screen_figures_by_language_and_attack_kind(client: TestClient) -> None:
+    import json
+
+    from reliability_core.steering_screen.model import METRICS_PATH
+
+    measured = json.loads(METRICS_PATH.read_text(encoding="utf-8"))["development"]
+    screen = client.get("/v1/methodology").json()["steering_screen"]
+    assert screen["attacks"]["all"] == measured["attacks"]["all"]
+    assert screen["attacks"]["by_language"] and screen["attacks"]["by_kind"]
+    assert screen["clean_documents"] == measured["clean_documents"]
+    assert 0.5 <= screen["threshold"] < 1.0

@@ -22,9 +22,14 @@ def test_defaults_follow_the_method_cheap_mid_strong_and_a_different_family_for_
     assert chosen["extract_statements"].model == chosen["classify_statements"].model == "claude-haiku-5-5"
     for step in ("confirm_identity", "plan_research", "read_evidence"):
         assert chosen[step].model == "claude-sonnet-5-5"
-    for step in ("decide_coverage", "write_criteria", "judge_a", "detect_steering"):
+    for step in ("decide_coverage", "write_criteria", "judge_a"):
         assert chosen[step].model == "claude-opus-5-5"
     assert chosen["judge_b"].provider == "openai" != chosen["judge_a"].provider
+
+
+def test_steering_check_is_assigned_to_a_different_family_from_judge_a() -> None:
+    chosen = resolve_assignment({})
+    assert chosen["detect_steering"].provider != chosen["judge_a"].provider
 
 
 def test_environment_overrides_configuration_which_overrides_defaults() -> None:

@@ -7,6 +7,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from reliability_core.providers.offline_model import OFFLINE_NAME
+
 OutputT = TypeVar("OutputT", bound=BaseModel)
 
 
@@ -24,7 +26,9 @@ class ScriptedGateway:
         return output_type.model_validate(data)
 
     def model_for(self, step: str) -> str:
-        return f"fake-{step}"
+        # A step with no script is an offline one: the live-only steering model check runs
+        # only where a test scripts it.
+        return f"fake-{step}" if step in self.responses else OFFLINE_NAME
 
     def steps_called(self) -> list[str]:
         return [step for step, _ in self.calls]

@@ -13,6 +13,7 @@ from reliability_core.judging import (
     ReviewInput,
     build_judge_input,
     judge_claim,
+    unmark_judge_input,
 )
 from reliability_core.models.claims import NumericCriteria
 from reliability_core.models.verdicts import EvidenceItem
@@ -94,6 +95,7 @@ def test_blind_input_holds_only_claim_criteria_and_verified_evidence() -> None:
             "levels",
             "numeric",
             "evidence",
+            "data_mark",
         }
     )
     assert {
@@ -115,7 +117,11 @@ async def test_both_judges_get_identical_input_and_judge_a_stands(clock: FixedCl
     gw = gateway(answer("true"), answer("mostly_true"))
     result = await judge(gw, two_sources(), clock)
     assert gw.steps_called() == ["judge_a", "judge_b", "review_verdict"]
-    assert gw.calls[0][1] == gw.calls[1][1]
+    first, second = gw.calls[0][1], gw.calls[1][1]
+    assert isinstance(first, JudgeInput) and isinstance(second, JudgeInput)
+    # The same texts; only each call's delimiters around them differ ([#16]).
+    assert unmark_judge_input(first) == unmark_judge_input(second)
+    assert first.data_mark != second.data_mark
     assert result.verdict == "true"
     assert result.judges_disagree
     assert result.judge_a is not None and result.judge_b is not None

@@ -1,0 +1,117 @@
+"""The trained part of the steering screen: a logistic regression over hashed character
+n-gram TF-IDF features, read from a small committed artefact with numpy (no scikit-learn at
+run time, nothing downloaded). ``tools/train_steering_screen.py`` builds the artefact
+reproducibly from the repository's data and the shared steering data; the artefact records
+the hashes of what it was trained on and its measured figures.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from reliability_core.steering_screen.features import FEATURE_BITS, Sparse, UnitFeatures, Window, tfidf
+
+ARTEFACT_PATH = Path(__file__).resolve().parent / "screen_model.npz"
+
+
+@dataclass(frozen=True)
+class ScreenModel:
+    """Weights, inverse document frequencies, bias and the decision threshold."""
+
+    weights: NDArray[np.float32]
+    idf: NDArray[np.float32]
+    bias: float
+    threshold: float
+    meta: dict[str, Any]
+
+    def probability(self, counts: Sparse) -> float:
+        """P(steering) of one text's n-gram counts."""
+        index, values = tfidf(counts, self.idf)
+        z = float(np.dot(self.weights[index], values)) + self.bias
+        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+    def probabilities(self, texts: list[str]) -> list[float]:
+        """P(steering) for each text on its own."""
+        return [self.probability(UnitFeatures(text).whole()) for text in texts]
+
+
+@dataclass(frozen=True)
+class WindowScore:
+    window: Window
+    probability: float
+
+
+def save_model(
+    path: Path,
+    *,
+    weights: NDArray[np.float32],
+    idf: NDArray[np.float32],
+    bias: float,
+    threshold: float,
+    meta: dict[str, Any],
+) -> None:
+    """Write the artefact (float16 keeps it small; the scores move by < 1e-3)."""
+    np.savez_compressed(
+        path,
+        weights=weights.astype(np.float16),
+        idf=idf.astype(np.float16),
+        bias=np.array([bias], dtype=np.float64),
+        threshold=np.array([threshold], dtype=np.float64),
+        meta=np.array(json.dumps(meta, sort_keys=True, ensure_ascii=False)),
+    )
+
+
+def load_model(path: Path) -> ScreenModel:
+    with np.load(path, allow_pickle=False) as data:
+        weights = data["weights"].astype(np.float32)
+        idf = data["idf"].astype(np.float32)
+        if weights.shape != (1 << FEATURE_BITS,) or idf.shape != weights.shape:
+            raise ValueError(f"steering screen artefact {path} does not match {FEATURE_BITS}-bit features")
+        return ScreenModel(
+            weights=weights,
+            idf=idf,
+            bias=float(data["bias"][0]),
+            threshold=float(data["threshold"][0]),
+            meta=json.loads(str(data["meta"])),
+        )
+
+
+@functools.lru_cache(maxsize=1)
+def default_model() -> ScreenModel:
+    """The committed artefact, read once per process."""
+    return load_model(ARTEFACT_PATH)
+
+
+def score_windows(text: str, model: ScreenModel | None = None) -> list[WindowScore]:
+    """Every window of ``text`` with its probability of being a steering attempt."""
+    model = model or default_model()
+    units = UnitFeatures(text)
+    return [WindowScore(w, model.probability(units.run(i, j))) for w, i, j in units.windows()]
+
+
+METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
+
+
+def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
+    """[#16] "Measured and published": the screen's figures on its development split (recall
+    on attacks, false positives on clean items and clean evidence pages, by language and by
+    attack kind), as the training script measured them with the committed artefact."""
+    if not path.exists():
+        return {"status": "not yet measured"}
+    measured = json.loads(path.read_text(encoding="utf-8"))
+    development = measured.get("development", {})
+    return {
+        "split": measured.get("split", ""),
+        "threshold": measured.get("model", {}).get("threshold"),
+        "classifier": measured.get("model", {}).get("classifier"),
+        "features": measured.get("model", {}).get("features"),
+        **development,
+    }

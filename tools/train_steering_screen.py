@@ -1,0 +1,429 @@
+"""Train the steering screen's classifier and measure it on a development split it never saw.
+
+    .venv/bin/python tools/train_steering_screen.py [--shared ../shared]
+
+Reads the public steering data (``<shared>/data/steering/*.jsonl``, see its README), the
+repository's own training texts (``data/steering/``: UDHR paragraphs in 36 languages and
+hand-written look-alikes), and clean evidence text (the demo corpus pages in
+``data/corpus/pages`` minus its steering traps, and the AVeriTeC dev claims and answers in
+``<shared>/data/averitec/dev.json``). Splits every source by ``group`` (translations of one
+attack, one UDHR article, one page, one AVeriTeC claim share a group) into train (80%) and
+development (20%) with a hash of the group, so the split is the same on every machine.
+
+The classifier (L2 logistic regression on hashed character n-gram TF-IDF,
+``reliability_core.steering_screen.features``) is fitted on train only; the regularisation
+and the decision threshold are chosen by group-wise cross-validation on train only (the
+lowest threshold at which at most ``--fp-budget``, 1% by default, half the issue's 2% bound,
+of the clean training pages and items would be flagged out of fold). Then the whole fast screen (rules and classifier, as the pipeline runs it)
+is measured on the development split, by language and by attack kind, and the figures are
+written beside the artefact (``screen_metrics.json``). Deterministic: the same inputs give
+the same artefact. Needs scikit-learn (a dev dependency); the run time needs only numpy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sys
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import yaml
+from scipy import sparse
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from reliability_core.steering_screen.features import (  # noqa: E402
+    FEATURE_BITS,
+    text_counts,
+    unit_spans,
+    window_texts,
+)
+from reliability_core.steering_screen.model import ARTEFACT_PATH, ScreenModel, save_model  # noqa: E402
+
+METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
+DEV_SHARE = 5  # one group in five is development
+REQUEST_GROUP_PREFIXES = ("notinject:",)
+SEED = 16
+
+
+@dataclass(frozen=True)
+class Item:
+    text: str
+    steering: bool
+    lang: str
+    source: str
+    kind: str
+    group: str
+    context_dependent: bool = False
+
+
+def is_dev(group: str) -> bool:
+    """Train/development split by group: a stable hash, never by item."""
+    if group.startswith("handwritten-train:"):
+        return False
+    return int(hashlib.sha256(group.encode("utf-8")).hexdigest()[:8], 16) % DEV_SHARE == 0
+
+
+def attack_kind(source: str, category: str) -> str:
+    if "PurpleLlama" in source:
+        injection, variant, _risk = [*category.split("/"), "", "", ""][:3]
+        return f"{injection}/{variant}"
+    if "BIPIA" in source:
+        return f"bipia/{category}"
+    return category
+
+
+def read_jsonl(path: Path) -> list[dict[str, object]]:
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def labelled_items(shared: Path) -> list[Item]:
+    paths = sorted((shared / "data" / "steering").glob("*.jsonl")) + sorted(
+        (ROOT / "data" / "steering").glob("*.jsonl")
+    )
+    items = []
+    for path in paths:
+        for row in read_jsonl(path):
+            items.append(
+                Item(
+                    text=str(row["text"]),
+                    steering=row["label"] == "steering",
+                    lang=str(row["lang"]),
+                    source=path.name,
+                    kind=attack_kind(str(row["source"]), str(row["category"]))
+                    if row["label"] == "steering"
+                    else str(row["category"]).split(" (")[0],
+                    group=str(row["group"]),
+                    context_dependent=bool(row.get("context_dependent")),
+                )
+            )
+    return items
+
+
+def corpus_documents() -> list[Item]:
+    """The demo corpus pages as a reader sees them (visible text), minus the steering traps."""
+    from reliability_core.web.page_text import extract_page_texts
+
+    key = yaml.safe_load((ROOT / "data" / "corpus" / "answer_key.yaml").read_text(encoding="utf-8"))
+    traps = {t["url"] for t in key.get("traps", []) if str(t.get("trap", "")).startswith("steering")}
+    manifest = yaml.safe_load((ROOT / "data" / "corpus" / "manifest.yaml").read_text(encoding="utf-8"))
+    docs = []
+    for page in manifest["pages"]:
+        if not page.get("file") or page["url"] in traps or page.get("oversize_bytes"):
+            continue
+        body = (ROOT / "data" / "corpus" / "pages" / page["file"]).read_bytes()
+        texts = extract_page_texts(body, page.get("content_type"))
+        if texts.ok:
+            docs.append(
+                Item(
+                    texts.text,
+                    False,
+                    str(page.get("language") or "en"),
+                    "demo-corpus",
+                    "corpus-page",
+                    f"corpus:{page['url']}",
+                )
+            )
+    return docs
+
+
+def averitec_documents(shared: Path) -> list[Item]:
+    """AVeriTeC dev claims and their evidence answers (real fact-check text), one group per claim."""
+    path = shared / "data" / "averitec" / "dev.json"
+    if not path.exists():
+        return []
+    docs = []
+    for i, row in enumerate(json.loads(path.read_text(encoding="utf-8"))):
+        parts = [row["claim"]]
+        for question in row.get("questions", []):
+            parts.append(question["question"])
+            parts.extend(a.get("answer", "") for a in question.get("answers", []) if a.get("answer"))
+        docs.append(
+            Item(
+                "\n".join(p for p in parts if p),
+                False,
+                "en",
+                "averitec",
+                "averitec-evidence",
+                f"averitec:{i}",
+            )
+        )
+    return docs
+
+
+def training_texts(
+    items: Sequence[Item], documents: Sequence[Item], rng: random.Random
+) -> tuple[list[str], list[int], list[str]]:
+    """Texts, labels and groups to fit on. Attacks that are steering only in context (a
+    plain question planted in a page) are left out: trained on as positives they teach that
+    every question is steering ([steering README] "leave them out of standalone training").
+    Clean texts are also given as the sentence windows the screen scores at run time; each
+    attack also appears led in and followed by an ordinary sentence, as a window meets it."""
+    clean_sentences = [s for d in documents for s in window_texts(d.text) if len(s) > 40]
+    texts, labels, groups = [], [], []
+    for item in items:
+        if item.steering and item.context_dependent:
+            continue
+        texts.append(item.text)
+        labels.append(int(item.steering))
+        groups.append(item.group)
+        if item.steering:
+            before, after = rng.choice(clean_sentences), rng.choice(clean_sentences)
+            texts.append(f"{before} {item.text}" if rng.random() < 0.5 else f"{item.text} {after}")
+            labels.append(1)
+            groups.append(item.group)
+        elif len(item.text) > 300:
+            for window in window_texts(item.text):
+                texts.append(window)
+                labels.append(0)
+                groups.append(item.group)
+    for doc in documents:
+        for window in window_texts(doc.text):
+            texts.append(window)
+            labels.append(0)
+            groups.append(doc.group)
+    return texts, labels, groups
+
+
+def counts_matrix(texts: Iterable[str]) -> sparse.csr_matrix:
+    """Sublinear term frequencies (1 + log count) of each text, as the run time computes them."""
+    indptr, indices, data = [0], [], []
+    for text in texts:
+        index, counts = text_counts(text)
+        indices.extend(index.tolist())
+        data.extend((1.0 + np.log(counts)).tolist())
+        indptr.append(len(indices))
+    return sparse.csr_matrix(
+        (np.asarray(data, dtype=np.float32), np.asarray(indices, dtype=np.int64), np.asarray(indptr)),
+        shape=(len(indptr) - 1, 1 << FEATURE_BITS),
+    )
+
+
+def idf_of(tf: sparse.csr_matrix) -> np.ndarray:
+    df = np.bincount(tf.indices, minlength=tf.shape[1]).astype(np.float64)
+    n = tf.shape[0]
+    return (np.log((1.0 + n) / (1.0 + df)) + 1.0).astype(np.float32)  # scikit-learn's smooth idf
+
+
+def tfidf(tf: sparse.csr_matrix, idf: np.ndarray) -> sparse.csr_matrix:
+    from sklearn.preprocessing import normalize
+
+    return normalize(tf @ sparse.diags(idf.astype(np.float32)), norm="l2", copy=False).tocsr()
+
+
+def fit(x: sparse.csr_matrix, y: np.ndarray, c: float):  # type: ignore[no-untyped-def]
+    from sklearn.linear_model import LogisticRegression
+
+    model = LogisticRegression(
+        C=c, class_weight="balanced", solver="liblinear", max_iter=2000, random_state=SEED
+    )
+    return model.fit(x, y)
+
+
+def choose(
+    x_tf: sparse.csr_matrix, y: np.ndarray, groups: Sequence[str], fp_budget: float
+) -> tuple[float, float, dict[str, float]]:
+    """Regularisation and threshold by 4-fold group cross-validation on train only.
+
+    The threshold is the lowest (on a 0.01 grid from 0.5) at which at most ``fp_budget`` of
+    the clean training groups of evidence-like text (a page, a record, a document, one UDHR
+    article in all its languages, a hand-written look-alike) would be flagged out of fold,
+    any of their windows counting: the false positives the issue bounds are per text
+    screened, not per window."""
+    from sklearn.model_selection import GroupKFold
+
+    folds = list(GroupKFold(n_splits=4).split(x_tf, y, groups))
+    group_index = {g: i for i, g in enumerate(dict.fromkeys(groups))}
+    gid = np.asarray([group_index[g] for g in groups])
+    steering_groups = np.zeros(len(group_index), dtype=bool)
+    steering_groups[gid[y == 1]] = True
+    # The budget is for the text the screen runs on: evidence pages, records, documents and
+    # news-like sentences. NotInject's requests typed to an assistant are trained on (trigger
+    # words alone are not steering) and their false positives published, but they are not
+    # the genre the threshold is set for.
+    request_groups = np.asarray([g.startswith(REQUEST_GROUP_PREFIXES) for g in group_index])
+    best: tuple[float, float, float, dict[str, float]] | None = None
+    for c in (16.0, 64.0):
+        oof = np.zeros(len(y))
+        for train_idx, test_idx in folds:
+            idf = idf_of(x_tf[train_idx])
+            model = fit(tfidf(x_tf[train_idx], idf), y[train_idx], c)
+            oof[test_idx] = model.predict_proba(tfidf(x_tf[test_idx], idf))[:, 1]
+        worst = np.zeros(len(group_index))
+        np.maximum.at(worst, gid[y == 0], oof[y == 0])
+        clean_worst = worst[~steering_groups & ~request_groups]
+        threshold = next(
+            (float(t) for t in np.arange(0.5, 1.0, 0.01) if np.mean(clean_worst >= t) <= fp_budget), 0.99
+        )
+        recall = float(np.mean(oof[y == 1] >= threshold))
+        stats = {
+            "C": c,
+            "threshold": round(threshold, 2),
+            "oof_recall": recall,
+            "oof_clean_group_fp": float(np.mean(clean_worst >= threshold)),
+            "oof_window_fp": float(np.mean(oof[y == 0] >= threshold)),
+        }
+        print(f"  C={c:g}: {stats}")
+        if best is None or recall > best[2]:
+            best = (c, threshold, recall, stats)
+    assert best is not None
+    return best[0], best[1], best[3]
+
+
+def rate(hits: int, total: int) -> dict[str, float | int]:
+    return {"n": total, "flagged": hits, "rate": round(hits / total, 4) if total else 0.0}
+
+
+def evaluate(
+    model: ScreenModel, items: Sequence[Item], documents: Sequence[Item], rng: random.Random
+) -> dict[str, object]:
+    """The whole fast screen, as the pipeline runs it, on the development split."""
+    from reliability_core.steering import screen_text
+
+    def flagged(text: str) -> bool:
+        return bool(screen_text(text, "dev", model=model))
+
+    attacks = [i for i in items if i.steering and not i.context_dependent]
+    context = [i for i in items if i.steering and i.context_dependent]
+    clean = [i for i in items if not i.steering]
+    out: dict[str, object] = {}
+    for name, group in (("attacks", attacks), ("attacks_context_dependent", context), ("clean_items", clean)):
+        by_lang: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        by_kind: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        by_file: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        total = 0
+        for item in group:
+            hit = flagged(item.text)
+            total += hit
+            for table, key in ((by_lang, item.lang), (by_kind, item.kind), (by_file, item.source)):
+                table[key][0] += hit
+                table[key][1] += 1
+        out[name] = {
+            "all": rate(total, len(group)),
+            "by_language": {k: rate(*v) for k, v in sorted(by_lang.items())},
+            "by_kind": {k: rate(*v) for k, v in sorted(by_kind.items())},
+            "by_file": {k: rate(*v) for k, v in sorted(by_file.items())},
+        }
+    by_source: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    windows_seen = windows_flagged = 0
+    for doc in documents:
+        hit = flagged(doc.text)
+        by_source[doc.source][0] += hit
+        by_source[doc.source][1] += 1
+        for window in window_texts(doc.text):
+            windows_seen += 1
+            windows_flagged += flagged(window)
+    out["clean_documents"] = {k: rate(*v) for k, v in sorted(by_source.items())}
+    out["clean_document_windows"] = rate(windows_flagged, windows_seen)
+    # Attacks in the middle of long, ordinary evidence: each development attack planted in a
+    # development corpus page or AVeriTeC record between two of its sentences.
+    hosts = [d for d in documents if len(unit_spans(d.text)) >= 6]
+    embedded_hits = 0
+    by_lang_embedded: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for item in attacks:
+        host = rng.choice(hosts).text
+        spans = unit_spans(host)
+        cut = spans[len(spans) // 2].start
+        hit = flagged(f"{host[:cut]}{item.text}\n{host[cut:]}")
+        embedded_hits += hit
+        by_lang_embedded[item.lang][0] += hit
+        by_lang_embedded[item.lang][1] += 1
+    out["attacks_embedded_in_evidence"] = {
+        "all": rate(embedded_hits, len(attacks)),
+        "by_language": {k: rate(*v) for k, v in sorted(by_lang_embedded.items())},
+    }
+    return out
+
+
+def sha256_of(paths: Iterable[Path]) -> dict[str, str]:
+    return {str(p.relative_to(p.parents[2])): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--fp-budget", type=float, default=0.01)
+    parser.add_argument(
+        "--measure-only", action="store_true", help="re-measure the committed artefact (after a rule change)"
+    )
+    args = parser.parse_args()
+    rng = random.Random(SEED)
+
+    items = labelled_items(args.shared)
+    documents = corpus_documents() + averitec_documents(args.shared)
+    train_items = [i for i in items if not is_dev(i.group)]
+    dev_items = [i for i in items if is_dev(i.group)]
+    train_docs = [d for d in documents if not is_dev(d.group)]
+    dev_docs = [d for d in documents if is_dev(d.group)]
+    print(
+        f"train: {len(train_items)} items, {len(train_docs)} documents; "
+        f"development: {len(dev_items)} items, {len(dev_docs)} documents"
+    )
+
+    if args.measure_only:
+        from reliability_core.steering_screen.model import load_model
+
+        previous = json.loads(METRICS_PATH.read_text(encoding="utf-8"))
+        previous["development"] = evaluate(
+            load_model(ARTEFACT_PATH), dev_items, dev_docs, random.Random(SEED)
+        )
+        METRICS_PATH.write_text(
+            json.dumps(previous, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+        )
+        print(json.dumps(previous["development"]["attacks"]["all"]))
+        return
+    texts, labels, groups = training_texts(train_items, train_docs, rng)
+    y = np.asarray(labels)
+    print(f"fitting on {len(texts)} texts ({int(y.sum())} steering)")
+    x_tf = counts_matrix(texts)
+    c, threshold, cv = choose(x_tf, y, groups, args.fp_budget)
+    idf = idf_of(x_tf)
+    fitted = fit(tfidf(x_tf, idf), y, c)
+    weights = fitted.coef_[0].astype(np.float32)
+    bias = float(fitted.intercept_[0])
+
+    data_files = sorted((args.shared / "data" / "steering").glob("*.jsonl")) + sorted(
+        (ROOT / "data" / "steering").glob("*.jsonl")
+    )
+    meta = {
+        "trained_on": sha256_of(data_files),
+        "features": f"char 1-5-grams, crc32 into 2^{FEATURE_BITS} buckets, sublinear tf-idf, l2",
+        "classifier": "logistic regression (liblinear, L2, class_weight=balanced)",
+        "C": c,
+        "threshold": threshold,
+        "cross_validation_on_train": cv,
+        "train_texts": len(texts),
+    }
+    save_model(ARTEFACT_PATH, weights=weights, idf=idf, bias=bias, threshold=threshold, meta=meta)
+    from reliability_core.steering_screen.model import load_model
+
+    model = load_model(ARTEFACT_PATH)
+    metrics = {
+        "split": "by group: sha256(group) mod 5 == 0 is development; the classifier, its C and "
+        "its threshold never saw it",
+        "development": evaluate(model, dev_items, dev_docs, random.Random(SEED)),
+        "model": meta,
+    }
+    METRICS_PATH.write_text(
+        json.dumps(metrics, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+    )
+    dev = metrics["development"]
+    assert isinstance(dev, dict)
+    print(
+        json.dumps(
+            {k: v["all"] if isinstance(v, dict) and "all" in v else v for k, v in dev.items()}, indent=1
+        )
+    )
+    print(f"artefact {ARTEFACT_PATH} ({ARTEFACT_PATH.stat().st_size} bytes), metrics {METRICS_PATH}")
+
+
+if __name__ == "__main__":
+    main()
