@@ -17,7 +17,7 @@ whichever reviewer reported it, and a live run asks the model assigned to "revie
 
 from __future__ import annotations
 
-from reliability_core.judging import ReviewInput, ReviewOutput
+from reliability_core.judging import ReviewInput, ReviewOutput, unmark_judge_input
 from reliability_core.offline_rules.judging import votes
 from reliability_core.providers.offline_model import offline_step
 from reliability_core.text.numbers import value_written_in
@@ -28,7 +28,7 @@ STAND_IN_LABEL = "offline stand-in reviewer (not a model)"
 @offline_step("review_verdict", ReviewInput)
 def review_verdict_offline(payload: ReviewInput) -> ReviewOutput:
     """The stand-in reviewer's report on judge A's verdict."""
-    judged = payload.judge_input
+    judged = unmark_judge_input(payload.judge_input)  # the texts, without the call's delimiters
     proposal = payload.verdict
     by_id = {item.id: item for item in judged.evidence}
     cited = [by_id[cid] for cid in proposal.cited_evidence_ids if cid in by_id]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from reliability_core.clock import FixedClock
-from reliability_core.judging import judge_claim
+from reliability_core.judging import JudgeInput, judge_claim, unmark_judge_input
 from reliability_core.models.claims import NumericCriteria
 from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem
 from reliability_core.refresh import awaited_official_figures, recheck_is_due
@@ -161,7 +161,11 @@ async def test_the_reviewer_sees_the_same_blind_input_and_a_major_problem_holds_
     assert result.verdict == "true" and not result.gate.shown
     assert result.gate.failed == ["reviewer_found_no_major_problem"]
     (review_input,) = [payload for step, payload in gw.calls if step == "review_verdict"]
-    assert review_input.judge_input == gw.calls[0][1]  # type: ignore[attr-defined]
+    # The same blind input; only each call's data delimiters differ ([#16]).
+    judged = gw.calls[0][1]
+    assert isinstance(judged, JudgeInput)
+    assert unmark_judge_input(review_input.judge_input) == unmark_judge_input(judged)  # type: ignore[attr-defined]
+    assert review_input.judge_input.data_mark != judged.data_mark  # type: ignore[attr-defined]
     assert result.review is not None and result.review.reviewer == "fake-review_verdict"
 
 

@@ -82,7 +82,9 @@ def judge_answer(**extra: Any) -> dict[str, Any]:
 
 
 def scripted(
-    judge: dict[str, Any] | None = None, model_check: dict[str, Any] | None = None
+    judge: dict[str, Any] | None = None,
+    model_check: dict[str, Any] | None = None,
+    review: dict[str, Any] | None = None,
 ) -> ScriptedGateway:
     def read(payload: ReadEvidenceInput) -> dict[str, Any]:
         return {
@@ -105,6 +107,7 @@ def scripted(
         "read_evidence": read,
         "judge_a": lambda _: judge or judge_answer(),
         "judge_b": lambda _: judge or judge_answer(),
+        "review_verdict": lambda _: review or {"major_problems": []},
     }
     if model_check is not None:  # scripting the check makes it a live step (see ScriptedGateway)
         steps["detect_steering"] = lambda _: model_check
@@ -243,3 +246,15 @@ async def test_each_judge_call_gets_its_own_delimiters_around_the_same_evidence(
     assert [e.quote.replace(first.data_mark.token, "") for e in first.evidence] == [
         e.quote.replace(second.data_mark.token, "") for e in second.evidence
     ]
+
+
+async def test_the_reviewer_reads_marked_evidence_and_an_instruction_it_notices_holds_the_verdict(
+    clock: FixedClock,
+) -> None:
+    gw = scripted(review={"major_problems": [], "instructions_noticed": ["a note telling the reviewer to agree"]})
+    verdict, _ = await run_claim(clock, wire=page(ORDINARY), gateway=gw)
+    (review_input,) = [p for step, p in gw.calls if step == "review_verdict"]
+    marked = review_input.judge_input  # type: ignore[attr-defined]
+    assert marked.data_mark is not None and all(e.quote.startswith(marked.data_mark.begin) for e in marked.evidence)
+    assert not verdict.gate.shown and "reviewer_found_no_major_problem" in verdict.gate.failed
+    assert verdict.review is not None and any("instruction noticed" in p for p in verdict.review.major_problems)
