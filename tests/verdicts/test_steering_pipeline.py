@@ -25,7 +25,8 @@ NORTHWIND = RegistryEntry(
     id="northwind", name="Northwind Energy", kind="company", urls=["https://northwind.example/"]
 )
 QUOTE = (
-    "In January 2025 the national energy register listed 7.4 GW of Northwind offshore capacity in operation."
+    "By the end of 2024 Northwind Energy had 7.4 GW of offshore wind capacity installed, "
+    "the national energy register shows."
 )
 ORDINARY = [
     "The register is updated every quarter from figures the operators file.",
