@@ -212,7 +212,8 @@ def check_model_table(
     [M] step 8 / [#15] rule 9 "Two judges from different model families": judge A and judge B
     of the same family are refused with a clear error, unless the explicit experiment flag
     ``RELIABILITY_EXPERIMENT_SAME_FAMILY_JUDGES`` is set (the method version then records
-    it); [#15] rule 7 the reviewer is a model other than judge A's, and not a weaker one.
+    it); [#15] rule 7 the reviewer is a model other than judge A's, and not a weaker one;
+    [#16] the steering check is of a family other than judge A's (same flag).
     The offline stand-in is exempt: it is one labelled rule set, not a model."""
     judge_a, judge_b = assignment["judge_a"], assignment["judge_b"]
     if OFFLINE_NAME not in (judge_a.provider, judge_b.provider):
@@ -223,6 +224,20 @@ def check_model_table(
                 "family; the method needs two judges from different model families. Set "
                 f"{SAME_FAMILY_EXPERIMENT_FLAG}=1 to run this as a recorded experiment."
             )
+    # [#16] the steering check "assigned to a model of a different family from judge A": an
+    # attack worded to slip past one family's reading then has to slip past two.
+    check = assignment.get("detect_steering")
+    if (
+        check is not None
+        and OFFLINE_NAME not in (check.provider, judge_a.provider)
+        and family_of(check, env) == family_of(judge_a, env)
+        and not same_family_experiment
+    ):
+        raise ConfigurationError(
+            f"the steering check ({check.label()}) is of judge A's family ({family_of(judge_a, env)!r}); "
+            f"it must come from a different family. Set {SAME_FAMILY_EXPERIMENT_FLAG}=1 to run this "
+            "as a recorded experiment."
+        )
     reviewer = assignment.get("review_verdict")
     if reviewer is None or OFFLINE_NAME in (reviewer.provider, judge_a.provider):
         return

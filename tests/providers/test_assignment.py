@@ -158,3 +158,12 @@ def test_the_reviewer_is_a_stronger_model_other_than_judge_a(tmp_path: Path) -> 
         build_gateway({"RELIABILITY_MODEL_REVIEW_VERDICT": "anthropic:claude-opus-5-5"}, tmp_path)
     with pytest.raises(ConfigurationError, match="weaker than judge A"):
         build_gateway({"RELIABILITY_MODEL_REVIEW_VERDICT": "anthropic:claude-haiku-5-5"}, tmp_path)
+
+
+def test_a_steering_check_of_judge_a_family_is_refused_at_start_up() -> None:
+    from reliability_core.providers.assignment import check_model_table
+
+    chosen = resolve_assignment({}, {"detect_steering": "anthropic:claude-sonnet-5-5"})
+    with pytest.raises(ConfigurationError, match="steering check"):
+        check_model_table(chosen, {}, same_family_experiment=False)
+    check_model_table(resolve_assignment({}), {}, same_family_experiment=False)
