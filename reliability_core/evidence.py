@@ -229,8 +229,9 @@ def usable_view(evidence: Sequence[EvidenceItem] | UsableEvidence) -> UsableEvid
 
 def basis_of_evidence(evidence: Sequence[EvidenceItem]) -> Basis:
     """[M] step 8: "Every verdict records what it rests on: an independent source, only the
-    subject's official records, only its ordinary statements, or nothing"."""
-    items = usable_evidence(evidence)
+    subject's official records, only its ordinary statements, or nothing". Over the items given:
+    every caller hands it items of the claim's ``UsableEvidence`` view, already filtered."""
+    items = list(evidence)
     if any(is_reliable_class(item.source_class) and not item.subject_own for item in items):
         return "independent_source"
     if any(item.subject_own and item.source_class == "official_record" for item in items):
