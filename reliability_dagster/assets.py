@@ -4,7 +4,7 @@ attaches metadata. A subject refused coverage stops after ``subject_coverage``:
 every later asset records "not covered" and writes empty partitions."""
 
 import base64
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import dagster as dg
@@ -680,11 +680,18 @@ def run_usage_by_step(context: dg.AssetExecutionContext) -> dict[str, dict[str, 
     records = context.instance.get_records_for_run(
         context.run_id, of_type=dg.DagsterEventType.ASSET_MATERIALIZATION
     ).records
+    return sum_usage_by_step(
+        record.event_log_entry.asset_materialization.metadata
+        for record in records
+        if record.event_log_entry.asset_materialization is not None
+    )
+
+
+def sum_usage_by_step(metadata: Iterable[Mapping[str, Any]]) -> dict[str, dict[str, float]]:
+    """The ``model_usage_by_step`` values of several assets' metadata, added up per step."""
     totals: dict[str, dict[str, float]] = {}
-    for record in records:
-        materialization = record.event_log_entry.asset_materialization
-        value = materialization.metadata.get(MODEL_USAGE_BY_STEP) if materialization else None
-        data = getattr(value, "data", None)
+    for entries in metadata:
+        data = getattr(entries.get(MODEL_USAGE_BY_STEP), "data", None)
         if not isinstance(data, dict):
             continue
         for step, usage in data.items():

@@ -18,7 +18,6 @@ import json
 import shutil
 import sys
 import time
-from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,7 +32,7 @@ from reliability_core.registry import load_registry
 from reliability_core.rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
 from reliability_core.report import latest_report
 from reliability_core.warehouse import Warehouse, tables
-from reliability_dagster.assets import MODEL_USAGE_BY_STEP
+from reliability_dagster.assets import sum_usage_by_step
 from reliability_dagster.definitions import build_definitions
 from reliability_dagster.demo import model_usage, summary
 from reliability_dagster.jobs import QUICK_REPORT_JOB, REFRESH_JOB
@@ -136,16 +135,10 @@ def rehearsal_resources(root: Path, servers: RehearsalServers, *, batch_jobs: Se
 
 def usage_by_step(result: dg.ExecuteInProcessResult) -> dict[str, dict[str, float]]:
     """Calls, tokens and cost per model step, summed over every asset of a run."""
-    totals: dict[str, dict[str, float]] = defaultdict(lambda: dict.fromkeys(USAGE_FIELDS, 0.0))
-    for event in result.get_asset_materialization_events():
-        value = event.step_materialization_data.materialization.metadata.get(MODEL_USAGE_BY_STEP)
-        data = getattr(value, "data", None)
-        if not isinstance(data, dict):
-            continue
-        for step, usage in data.items():
-            for key in USAGE_FIELDS:
-                totals[step][key] += float(usage.get(key, 0) or 0)
-    return dict(sorted(totals.items()))
+    summed = sum_usage_by_step(
+        event.step_materialization_data.materialization.metadata for event in result.get_asset_materialization_events()
+    )
+    return {step: {key: usage.get(key, 0.0) for key in USAGE_FIELDS} for step, usage in summed.items()}
 
 
 def report_metadata_value(result: dg.ExecuteInProcessResult, key: str) -> object:
