@@ -29,7 +29,7 @@ from typing import BinaryIO
 import duckdb
 import pyarrow as pa
 import pyarrow.fs as pafs
-import pyarrow.parquet as pq
+import pyarrow.parquet as pq  # noqa: F401 (pq.read_table, called by read_columns, is the tests' seam)
 from pydantic import BaseModel, TypeAdapter
 
 from reliability_core.backtest import BacktestResult, backtest_results_for
@@ -44,6 +44,7 @@ from reliability_core.models import (
 )
 from reliability_core.report import NEWEST_REPORT_FIRST_SQL, REPORT_ORDER_COLUMNS
 from reliability_core.warehouse import Ledger, Warehouse, tables
+from reliability_core.warehouse.store import read_columns
 
 _HEAD_COLUMNS = ["subject_name", "covered", "coverage_reasons", "generated_at", "served_until", "overall"]
 
@@ -192,7 +193,7 @@ class PreparedReports:
             return None
         try:
             st = os.fstat(handle.fileno())
-            prepared = prepare_report(pq.read_table(handle, columns=_PREPARED_COLUMNS))
+            prepared = prepare_report(read_columns(handle, _PREPARED_COLUMNS))
         except BaseException:
             handle.close()
             raise

@@ -78,6 +78,21 @@ def records_to_table(records: Sequence[BaseModel], subject_id: str) -> pa.Table:
     return pa.table(arrays)
 
 
+def read_columns(source: Any, columns: list[str] | None) -> pa.Table:
+    """A Parquet file's ``columns`` (all when None), read through ``source``. A column the
+    file lacks (a field added to its model after the partition was written; every such
+    field has a default) comes back as nulls, so readers of new columns work on old
+    partitions until they are rewritten."""
+    if columns is None:
+        return pq.read_table(source)
+    names = set(pq.read_schema(source).names)
+    table = pq.read_table(source, columns=[c for c in columns if c in names])
+    for column in columns:
+        if column not in names:
+            table = table.append_column(column, pa.nulls(table.num_rows))
+    return table.select(columns)
+
+
 class Warehouse:
     """Per-subject Parquet partitions under a root that may be local or an object store."""
 
@@ -143,7 +158,7 @@ class Warehouse:
         except (FileNotFoundError, OSError):
             return None
         with source:
-            return pq.read_table(source, columns=columns)
+            return read_columns(source, columns)
 
     def _read_object(self, path: str, columns: list[str] | None) -> pa.Table | None:
         """One partition from object storage: the whole object in one GET, parsed from memory."""
@@ -154,7 +169,7 @@ class Warehouse:
             except (FileNotFoundError, OSError):
                 return None
             try:
-                return pq.read_table(pa.BufferReader(data), columns=columns)
+                return read_columns(pa.BufferReader(data), columns)
             except pa.ArrowInvalid:
                 if attempt == _READ_ATTEMPTS - 1:
                     raise

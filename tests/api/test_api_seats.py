@@ -156,3 +156,21 @@ def test_score_history_lists_every_published_report_in_order(client: TestClient,
     overall = [next(p for p in e["scores"] if p["score"] == "overall") for e in history["items"]]
     assert [p["value"] for p in overall] == [64.0, 71.0] and overall[0]["interval_low"] == 54.0
     assert client.get("/v1/subjects/nobody/history").status_code == 404
+
+
+def test_a_reports_partition_written_before_the_sequence_existed_is_still_served(
+    client: TestClient, api_warehouse: Warehouse
+) -> None:
+    import pyarrow.parquet as pq
+
+    from tests.api.conftest import GENERATED, report
+
+    path = api_warehouse.partition_path(tables.REPORTS, "acme")
+    older, newer = report("acme", 64.0), report("acme", 71.0, GENERATED.replace(day=5))
+    api_warehouse.write(tables.REPORTS, "acme", [older, newer])
+    legacy = pq.read_table(path)
+    pq.write_table(legacy.drop_columns(["sequence"]), path)  # as stored before this change
+    assert "sequence" not in pq.read_table(path).column_names
+    assert client.get("/v1/subjects/acme/report").json()["report"]["overall"]["score"] == 71.0
+    assert client.get("/v1/subjects/acme").json()["overall_score"] == 71.0
+    assert [e["sequence"] for e in client.get("/v1/subjects/acme/history").json()["items"]] == [0, 0]
