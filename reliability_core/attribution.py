@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import DropReason, ProbabilityKind
+from reliability_core.models.documents import PageSnapshot
 from reliability_core.text.numbers import parse_numbers, same_number_written
 
 # --- The classify_statements step's input and output --------------------------------
@@ -122,6 +123,8 @@ _PRIVATE_LIFE = re.compile(
     re.IGNORECASE,
 )
 
+PRIVATE_REDACTION = "[sentence about private life withheld]"
+
 
 def mentions_private_life(text: str) -> bool:
     """Code-side backstop for [M] "Statements about anyone's private life, family,
@@ -129,23 +132,58 @@ def mentions_private_life(text: str) -> bool:
 
     Matches personal forms only ("my wife", "his health", "where she lives",
     "diagnosed", "holiday") so that an organisation's "health programmes" or
-    "home market" are not dropped; the classifier's flag covers the rest."""
-    return bool(_PRIVATE_LIFE.search(text))
+    "home market" are not dropped; the classifier's flag covers the rest. Text
+    holding the mask (``PRIVATE_REDACTION``) is about private life too: a
+    statement that needs a masked sentence is dropped as such."""
+    return PRIVATE_REDACTION in text or bool(_PRIVATE_LIFE.search(text))
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+")
-PRIVATE_REDACTION = "[sentence about private life withheld]"
+# A sentence ends at . ! ? or … (closing quotes and brackets stay with it).
+_SENTENCE_BREAK = re.compile(r"((?:(?<=[.!?\u2026])|(?<=[.!?\u2026][\"'\u201d\u2019\u00bb)\]]))\s+)")
 
 
-def redact_private_life(text: str) -> str:
+def mask_private_life(text: str) -> str:
     """[M] "Statements about anyone's private life, family, health, home or location
-    are dropped before anything is stored", applied to text we store but did not
-    extract as statements (search-result snippets): each sentence the privacy
-    backstop matches is replaced by a marker, the rest is kept as received."""
-    if not mentions_private_life(text):
+    are dropped before anything is stored", applied to text we store but do not
+    store as statements (page snapshots, search snippets, cached model answers):
+    each sentence the privacy backstop matches is replaced by ``PRIVATE_REDACTION``;
+    everything else, line breaks included, is kept exactly as received, so quotes
+    are still verified word for word against what remains."""
+    # The keyword rule alone decides here, so masking masked text changes nothing.
+    if not _PRIVATE_LIFE.search(text):
         return text
-    sentences = _SENTENCE_END.split(text)
-    return " ".join(PRIVATE_REDACTION if mentions_private_life(s) else s for s in sentences)
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        if not _PRIVATE_LIFE.search(line):
+            continue
+        parts = _SENTENCE_BREAK.split(line)
+        # Even positions are sentences, odd ones the breaks between them.
+        lines[n] = "".join(
+            PRIVATE_REDACTION if i % 2 == 0 and _PRIVATE_LIFE.search(part) else part
+            for i, part in enumerate(parts)
+        )
+    return "\n".join(lines)
+
+
+def mask_page_snapshot(snapshot: PageSnapshot) -> PageSnapshot:
+    """A page snapshot as it may be stored: title, visible text and main text with
+    every private-life sentence masked (``mask_private_life``). The SHA-256 and byte
+    count of the body as received stay on the record, so what was fetched is still
+    provable; ``private_life_masked`` counts the masked sentences (never their text)."""
+    title, text, main = (mask_private_life(t) for t in (snapshot.title, snapshot.text, snapshot.main_text))
+    hidden = [h.model_copy(update={"text": mask_private_life(h.text)}) for h in snapshot.hidden_texts]
+    if (title, text, main, hidden) == (snapshot.title, snapshot.text, snapshot.main_text, snapshot.hidden_texts):
+        return snapshot
+    masked = text.count(PRIVATE_REDACTION) - snapshot.text.count(PRIVATE_REDACTION)
+    return snapshot.model_copy(
+        update={
+            "title": title,
+            "text": text,
+            "main_text": main,
+            "hidden_texts": hidden,
+            "private_life_masked": snapshot.private_life_masked + masked,
+        }
+    )
 
 
 def is_about_private_life(flagged_by_model: bool, quote: str, context: str = "") -> bool:

@@ -10,10 +10,11 @@
         --steward NAME --reason "why" [--new-verdict V]
     reliability subjects add --name "Ørsted A/S" --id orsted --kind company --url https://orsted.com/
     reliability subjects list
+    python -m reliability_core.cli fetch-check URL [--offline]
 
 The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``data/warehouse``); the
-clock honours ``RELIABILITY_NOW``. Exit status: 0 done, 1 a gold file has issues,
-2 a ruling was refused or an input is missing.
+clock honours ``RELIABILITY_NOW``. Exit status: 0 done, 1 a gold file has issues or
+the URL would not be fetched, 2 a ruling was refused or an input is missing.
 """
 
 from __future__ import annotations
@@ -256,6 +257,23 @@ def subjects_list(args: argparse.Namespace) -> int:
     path = Path(args.registry) if args.registry else _data_dir() / "subjects.yaml"
     _print([{"id": e.id, "name": e.name, "kind": e.kind} for e in load_registry(path)])
     return 0
+def fetch_check(args: argparse.Namespace) -> int:
+    """Would the pipeline fetch this URL, and why not? Live: the name is resolved and
+    robots.txt is read (the page itself is never requested); ``--offline``: over the
+    demo corpus."""
+    from reliability_core.web.fetch import fetch_permission
+    from reliability_core.web.offline import offline_fetcher
+
+    clock = parse_clock_override(os.environ.get("RELIABILITY_NOW"))
+
+    async def check() -> dict[str, object]:
+        fetcher = offline_fetcher(Path(args.corpus), clock) if args.offline else None
+        answer = await fetch_permission(args.url, fetcher, clock=clock)
+        return answer.model_dump(mode="json")
+
+    answer = asyncio.run(check())
+    _print(answer)
+    return 0 if answer["allowed"] else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -327,6 +345,12 @@ def build_parser() -> argparse.ArgumentParser:
     listing = subjects.add_parser("list", help="the registered subjects")
     listing.add_argument("--registry", help="registry file (default $RELIABILITY_DATA_DIR/subjects.yaml)")
     listing.set_defaults(func=subjects_list)
+
+    fetch = groups.add_parser("fetch-check", help="would the pipeline fetch this URL, and why not?")
+    fetch.add_argument("url")
+    fetch.add_argument("--offline", action="store_true", help="over the offline corpus instead of the web")
+    fetch.add_argument("--corpus", default=str(PROJECT_ROOT / "data" / "corpus"), help="offline corpus directory")
+    fetch.set_defaults(func=fetch_check)
     return parser
 
 

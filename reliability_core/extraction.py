@@ -388,7 +388,9 @@ async def extract_document(
         return failed(extracted)
 
     dropped: list[DroppedStatement] = []
-    omitted = max(0, extracted.private_life_omitted)
+    # Sentences about private life were masked when the page was read (so no store
+    # ever holds them); each one counts as a private-life drop of this document.
+    omitted = max(0, extracted.private_life_omitted) + snapshot.private_life_masked
     for n in range(omitted):
         dropped.append(
             _dropped(document, -1 - n, "private_life", _DROP_NOTES["private_life"], method_version)

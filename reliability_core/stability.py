@@ -3,18 +3,24 @@ same claim ... most changes are between 'unresolvable' and a verdict. Overall
 scores moved 3.7 and 0.2 points; a type score resting on 6 claims moved up to
 7.5 points"; [#10] "Re-run stability").
 
-Given k verdict runs for the same claims (research and judging re-run with the
-cache bypassed), this reports per subject the share of claims whose verdict is
+Given k verdict runs for the same claims (research and judging re-run with
+fresh calls), this reports per subject the share of claims whose verdict is
 unchanged in every run, which transitions happen against the first run, and
 how much each type score and the overall score move. Scores are computed with
 ``reliability_core.scoring`` exactly as a report computes them, so a movement
 here is a movement a reader of the report would see.
+
+The re-runs make fresh calls in a cache namespace of their own
+(``stability_cache_dir``): they never read, and never overwrite, the answers a
+published report rests on. Where nothing can move (offline rules over the
+offline search), no share is reported: a deterministic re-run measures nothing.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
+from pathlib import Path
 
 from reliability_core.models import CLAIM_TYPES, Claim, ClaimType, ClaimVerdict, Record
 from reliability_core.models.reports import Prior
@@ -28,6 +34,7 @@ from reliability_core.scoring import (
 )
 
 NO_VERDICT = "no_verdict"
+STABILITY_NAMESPACE = "stability"
 TransitionKind = str  # "unresolvable->verdict", "verdict->unresolvable", "verdict->other verdict", ...
 
 
@@ -71,17 +78,40 @@ class ScoreMovement(Record):
 
 
 class StabilityReport(Record):
-    """Re-run stability of one subject over k runs."""
+    """Re-run stability of one subject over k runs. ``measured`` is False when the
+    runs could not move (``cannot_move_reason``); the share is then ``None``."""
 
     subject_id: str
     runs: int
     claims: int
     unchanged: int
     share_unchanged: float | None
+    measured: bool = True
+    note: str = ""
     transitions: list[Transition]
     transition_kinds: dict[str, int]
     changed_claims: list[str]
     scores: list[ScoreMovement]
+
+
+def stability_cache_dir(cache_dir: Path) -> Path:
+    """Where the re-runs' fresh answers go: a namespace of their own beside the
+    report's cache, so a stability check never reads or overwrites the answers a
+    published report rests on ([#10] re-runs "with the cache bypassed")."""
+    return cache_dir / STABILITY_NAMESPACE
+
+
+def cannot_move_reason(models_deterministic: bool, search_deterministic: bool) -> str | None:
+    """Why re-runs would measure nothing, or ``None`` when verdicts can move. [M] "About
+    one verdict in four changes on a re-run of the same claim" is a property of live
+    models and live search; the offline rules over the offline corpus give the same
+    answer every time, and a 100% from them would be a figure about nothing."""
+    if models_deterministic and search_deterministic:
+        return (
+            "not measured: the offline rules and the offline search are deterministic, "
+            "so a re-run cannot move; stability is measured with live models or live search"
+        )
+    return None
 
 
 def share_unchanged(states_by_claim: dict[str, list[str]]) -> float | None:
@@ -152,9 +182,11 @@ def rerun_stability(
     runs: Sequence[Sequence[ClaimVerdict]],
     *,
     priors: dict[ClaimType, Prior] | None = None,
+    cannot_move: str | None = None,
 ) -> list[StabilityReport]:
     """One stability report per subject: share unchanged, transitions (each later run
-    against the first), and type and overall score movement."""
+    against the first), and type and overall score movement. With ``cannot_move``
+    (``cannot_move_reason``) the share is not reported and the note says why."""
     if len(runs) < 2:
         raise ValueError("stability needs at least two runs of the same claims")
     subjects = sorted({c.subject_id for c in claims})
@@ -183,7 +215,9 @@ def rerun_stability(
                 runs=len(runs),
                 claims=len(states),
                 unchanged=unchanged,
-                share_unchanged=share_unchanged(states),
+                share_unchanged=share_unchanged(states) if cannot_move is None else None,
+                measured=cannot_move is None,
+                note=cannot_move or "",
                 transitions=[
                     Transition(before=b, after=a, kind=transition_kind(b, a), count=c)
                     for (b, a), c in sorted(pairs.items())
@@ -199,8 +233,8 @@ def rerun_stability(
 async def collect_reruns(
     k: int, run_once: Callable[[int], Awaitable[Sequence[ClaimVerdict]]]
 ) -> list[list[ClaimVerdict]]:
-    """Run research and judging ``k`` times (``run_once(i)`` must bypass the model and
-    search caches) and collect each run's verdicts, in run order."""
+    """Run research and judging ``k`` times (``run_once(i)`` must make fresh calls, in
+    the ``stability_cache_dir`` namespace) and collect each run's verdicts, in run order."""
     if k < 2:
         raise ValueError("stability needs k >= 2 runs")
     return [list(await run_once(i)) for i in range(k)]

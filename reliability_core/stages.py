@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from pydantic import Field
 
+from reliability_core.attribution import mask_page_snapshot
 from reliability_core.candidates import SearchLike, UrlNotReturnedBySearch, urls_not_returned_by_search
 from reliability_core.clock import Clock
 from reliability_core.evidence import EvidenceResult, Fetcher, failed_research, gather_evidence, usable_view
@@ -286,7 +287,14 @@ def snapshot_refs(snapshots: Sequence[PageSnapshot]) -> list[SnapshotRef]:
 def keep_new_snapshots(ledger: Ledger, table: str, subject_id: str, snapshots: Sequence[PageSnapshot]) -> int:
     """Append snapshots not yet in the ledger. The first snapshot of a URL and
     content hash is the record ("so anyone can see exactly what was checked");
-    a later read of identical bytes is the same evidence, not a new record."""
-    new = [(s.id, s) for s in snapshots if ledger.get(table, subject_id, s.id, PageSnapshot) is None]
+    a later read of identical bytes is the same evidence, not a new record.
+    Whatever fetcher produced them, they are stored with private-life sentences
+    masked ([M] step 4 "dropped before anything is stored"); the SHA-256 of the
+    bytes as received stays on the record."""
+    new = [
+        (s.id, mask_page_snapshot(s))
+        for s in snapshots
+        if ledger.get(table, subject_id, s.id, PageSnapshot) is None
+    ]
     unique = list(dict(new).items())
     return ledger.append(table, subject_id, unique).written

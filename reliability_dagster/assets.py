@@ -164,7 +164,7 @@ def subject_coverage(
     stage = stage_for(context, warehouse, clock, providers)
     gateway = providers.gateway(job=context.job_name)
     result = run_async(
-        assess_coverage(stage.entry, gateway, providers.search(stage.clock), stage.clock, stage.method_version)
+        assess_coverage(stage.entry, gateway, providers.search(stage.clock, refresh=stage.refresh), stage.clock, stage.method_version)
     )
     stage.warehouse.write(tables.COVERAGE, stage.subject_id, [result.decision])
     stage.warehouse.write(tables.IDENTITY_SEARCHES, stage.subject_id, result.result_sets)
@@ -199,7 +199,7 @@ def candidate_documents(
     listing = run_async(
         list_candidates(
             stage.entry,
-            providers.search(stage.clock),
+            providers.search(stage.clock, refresh=stage.refresh),
             stage.clock,
             stage.method_version,
             previous[-1] if previous else None,
@@ -499,7 +499,7 @@ def evidence(
             own_sources=_snapshots(stage),
             entry=stage.entry,
             gateway=gateway,
-            search=providers.search(stage.clock),
+            search=providers.search(stage.clock, refresh=stage.refresh),
             fetcher=fetcher.fetcher(stage.clock),
             clock=stage.clock,
             method_version=stage.method_version,

@@ -30,7 +30,7 @@ refresh_job = dg.define_asset_job(
     selection=_subject_assets,
     executor_def=dg.in_process_executor,
     tags={"reliability/kind": "refresh"},
-    description="Refresh of a stale report. Candidate lists younger than 90 days are reused.",
+    description="Refresh of a stale report: identity and evidence searched afresh; candidate lists younger than 90 days are reused.",
 )
 
 recheck_job = dg.define_asset_job(
@@ -52,7 +52,7 @@ stability_job = dg.define_asset_job(
     STABILITY_JOB,
     selection=dg.AssetSelection.assets("rerun_stability"),
     executor_def=dg.in_process_executor,
-    description="Re-run research and judging k times with the cache bypassed; report verdict stability.",
+    description="Re-run research and judging k times with fresh calls in their own cache namespace; report verdict stability.",
 )
 
 steward_job = dg.define_asset_job(

@@ -162,9 +162,12 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
             gateway = with_fault_injection(gateway, self.fault_rate, self.fault_seed)
         return gateway
 
-    def search(self, clock: Clock) -> RecordingSearch:
-        """Web search, its provider's queries bounded across runs by the ``perplexity`` pool."""
-        return pooled_search(self.base_search(clock), current_limiter(), self.offline_pools)
+    def search(self, clock: Clock, *, refresh: bool = False) -> RecordingSearch:
+        """Web search, its provider's queries bounded across runs by the ``perplexity`` pool;
+        for a refresh, one that reuses no identity or evidence result retrieved before now
+        (candidate searches keep their 90-day window)."""
+        search = pooled_search(self.base_search(clock), current_limiter(), self.offline_pools)
+        return search.for_refresh() if refresh else search
 
     def base_search(self, clock: Clock) -> RecordingSearch:
         search = build_search(self._env(), corpus_dir=Path(self.corpus_dir), cache_dir=Path(self.cache_dir), clock=clock)

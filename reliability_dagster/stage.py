@@ -13,6 +13,7 @@ from reliability_core.models import CoverageDecision, RegistryEntry
 from reliability_core.providers.errors import ProviderUnreachableError
 from reliability_core.registry import find_entry, load_registry
 from reliability_core.warehouse import Ledger, Warehouse, tables
+from reliability_dagster.jobs import REFRESH_JOB
 from reliability_dagster.resources import (
     ClockResource,
     ProvidersResource,
@@ -44,6 +45,7 @@ class Stage:
     method_version: str
     offline: bool
     rehearsal: bool = False
+    refresh: bool = False  # a run of the refresh job: research is searched afresh
 
     def coverage(self) -> CoverageDecision | None:
         decisions = self.warehouse.read(tables.COVERAGE, self.subject_id, CoverageDecision)
@@ -76,4 +78,5 @@ def stage_for(
         method_version=providers.method_version(),
         offline=providers.offline,
         rehearsal=providers.rehearsal,
+        refresh=context.run.job_name == REFRESH_JOB,
     )

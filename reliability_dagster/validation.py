@@ -2,6 +2,7 @@
 Thin wrappers over ``reliability_core.backtest``, ``stability`` and ``steward``."""
 
 import base64
+from pathlib import Path
 from typing import Any
 
 import dagster as dg
@@ -21,6 +22,7 @@ from reliability_core.constants import STABILITY_RERUNS
 from reliability_core.evidence import EvidenceResult
 from reliability_core.gold import load_gold
 from reliability_core.models import Claim, ClaimVerdict, GoldItem, ResolutionCriteria
+from reliability_core.providers.offline_search import OfflineSearch
 from reliability_core.stages import judge_claims, research_claims
 from reliability_core.steward import StewardQueueItem, build_steward_queue, store_steward_queue
 from reliability_core.warehouse import Ledger, tables
@@ -111,7 +113,8 @@ def gold_set_backtest(
     deps=["verdicts"],
     kinds={"anthropic", "openai", "parquet"},
     tags=pool_tags({ANTHROPIC, OPENAI, PERPLEXITY, WEB}),
-    description="Research and judging re-run k times for the same sampled claims with the caches bypassed: "
+    description="Research and judging re-run k times for the same sampled claims with fresh calls in a cache "
+    "namespace of their own (the report's cached answers untouched): "
     "share of verdicts unchanged, transitions, and how far the scores move.",
     owners=OWNERS,
     metadata=table_metadata(stability.StabilityReport, tables.STABILITY),
@@ -124,7 +127,11 @@ def rerun_stability(
     fetcher: FetcherResource,
 ) -> dg.MaterializeResult[None]:
     stage = stage_for(context, warehouse, clock, providers)
-    fresh = providers.model_copy(update={"bypass_cache": True})
+    # Fresh calls, written to a namespace of their own: the report's cached answers
+    # are never read nor overwritten.
+    fresh = providers.model_copy(
+        update={"bypass_cache": True, "cache_dir": str(stability.stability_cache_dir(Path(providers.cache_dir)))}
+    )
     claims: list[Claim] = _sampled_claims(stage)
     criteria = stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria)
     own_sources = _snapshots(stage) if stage.covered() else []
@@ -151,14 +158,21 @@ def rerun_stability(
             method_version=stage.method_version,
         )
 
+    gateway = fresh.gateway()
+    cannot_move = stability.cannot_move_reason(
+        models_deterministic=all(gateway.is_offline(step) for step in gateway.assignment),
+        search_deterministic=fresh.search(stage.clock).name == OfflineSearch.name,
+    )
     runs = run_async(stability.collect_reruns(STABILITY_RERUNS, run_once))
-    reports = stability.rerun_stability(claims, runs) if claims else []
+    reports = stability.rerun_stability(claims, runs, cannot_move=cannot_move) if claims else []
     stage.warehouse.write(tables.STABILITY, stage.subject_id, reports)
     metadata: dict[str, Any] = {
         "runs": STABILITY_RERUNS,
         "claims": len(claims),
         "offline_rules": stage.offline,
         **rows(len(reports)),
+        "measured": cannot_move is None,
+        "note": cannot_move or "",
     }
     for report in reports:
         metadata["share_unchanged"] = report.share_unchanged if report.share_unchanged is not None else "n/a"

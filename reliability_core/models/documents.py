@@ -118,6 +118,9 @@ class PageSnapshot(StampedRecord):
     outcome: FetchOutcome
     reason: str = ""
     title: str = ""
+    # Texts as stored: every sentence about private life masked before anything is
+    # stored ([M] step 4); ``sha256`` is still of the bytes as received.
     text: str = ""  # whole visible text: quotes are verified against this
     main_text: str = ""  # readability main text: what the models read
     hidden_texts: list[HiddenText] = Field(default_factory=list)  # found in the raw HTML at fetch
+    private_life_masked: int = 0  # sentences masked in ``text`` (a count, never text)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from reliability_core.attribution import (
+    PRIVATE_REDACTION,
     ClassifyInput,
     ClassifyOutput,
     StatementClassification,
@@ -157,6 +158,8 @@ def extract_statements_offline(payload: ExtractInput) -> ExtractOutput:
 
     def add(sentence: str, context: str, form: str, speaker: str) -> None:
         nonlocal omitted
+        if PRIVATE_REDACTION in sentence:
+            return  # masked when the page was read, and counted there
         if mentions_private_life(sentence):
             omitted += 1
             return

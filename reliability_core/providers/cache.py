@@ -1,12 +1,20 @@
 """Content-addressed, durable response cache for model and search calls.
 
 The key is the SHA-256 of everything that decides the answer (provider, model,
-template hash, input JSON, output schema, parameters), so a re-run with
-unchanged inputs is served from disk and makes no call. One JSON file per key,
-written to a temporary file and renamed into place, so concurrent processes
-never see a half-written entry (two writers of one key write the same content).
-``bypass=True`` skips reads (and still writes), for re-run stability
-measurements that need fresh calls.
+method version, template hash, input JSON, output schema, parameters), so a
+re-run with unchanged inputs is served from disk and makes no call. One JSON
+file per key, written to a temporary file and renamed into place, so concurrent
+processes never see a half-written entry (two writers of one key write the same
+content). ``bypass=True`` skips reads (and still writes): the stability check
+uses it on a cache of its own (``reliability_core.stability.stability_cache_dir``),
+never on the one a published report's answers are in.
+
+Every entry has a lifetime tied to the method (``search_result_reusable``): a
+model answer lives as long as its exact input, model and method version (all in
+its key); a candidate search only inside the 90-day reuse window; an evidence or
+identity search never outlives the report it was made for, and a refresh
+searches afresh. Nothing here ever holds private-life text: search snippets and
+model answers are masked before they are written (``mask_private_life``).
 """
 
 from __future__ import annotations
@@ -14,9 +22,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from reliability_core.attribution import mask_private_life
+from reliability_core.candidates import CANDIDATES_PURPOSE, candidate_list_is_reusable
+from reliability_core.constants import REPORT_SERVED_DAYS
 from reliability_core.ids import sha256_hex
 
 
@@ -24,6 +36,52 @@ def cache_key(**parts: Any) -> str:
     """SHA-256 over the canonical JSON of the named parts."""
     canonical = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     return sha256_hex(canonical)
+
+
+def search_result_reusable(
+    purpose: str, retrieved_at: datetime, now: datetime, fresh_since: datetime | None = None
+) -> bool:
+    """May a stored search result set be served instead of searching again?
+
+    - Candidate searches: [M] step 2 "The list is stored and reused for 90 days, so
+      repeat reports draw on the same pool" — only inside that window
+      (``candidate_list_is_reusable``: day 89 reuses, day 90 searches again).
+    - Every other search (identity, evidence): [M] step 9 the report "is served
+      for 90 days. After that ... a refresh runs" — research is never older than
+      the report it serves, and a refresh searches afresh: nothing retrieved
+      before ``fresh_since`` (the refresh's start) is reused; what the refresh
+      itself retrieved is (a retried step repeats none of its searches).
+    """
+    if purpose == CANDIDATES_PURPOSE or purpose.startswith(f"{CANDIDATES_PURPOSE}:"):
+        return candidate_list_is_reusable(retrieved_at, now)
+    if fresh_since is not None and retrieved_at < fresh_since:
+        return False
+    age = now - retrieved_at
+    return timedelta(0) <= age < timedelta(days=REPORT_SERVED_DAYS)
+
+
+def masked_payload(value: Any) -> Any:
+    """``value`` with every string masked by ``mask_private_life``, including strings
+    inside JSON held in a string (a model answer is kept as its JSON text), so the
+    cache never holds a sentence about anyone's private life ([M] step 4 "dropped
+    before anything is stored"). Strings without a space (ids, URLs, labels) are
+    left alone."""
+    if isinstance(value, dict):
+        return {k: masked_payload(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [masked_payload(v) for v in value]
+    # Prose only: a string without a space is an id, a URL, a label or a number.
+    if isinstance(value, str) and " " in value:
+        masked = mask_private_life(value)
+        if masked == value:
+            return value
+        if value.lstrip()[:1] in ("{", "["):
+            try:
+                return json.dumps(masked_payload(json.loads(value)), ensure_ascii=False)
+            except json.JSONDecodeError:
+                pass
+        return masked
+    return value
 
 
 class ResponseCache:
@@ -58,10 +116,11 @@ class ResponseCache:
         return value
 
     def put(self, key: str, value: dict[str, Any]) -> None:
-        """Store ``value`` atomically under ``key``. The rename keeps every entry
-        whole; there is no fsync, so a power loss may drop the newest entries,
-        which are then asked for again (an fsync per entry cost ~1 ms each and
-        blocked the event loop ~1 s per subject)."""
+        """Store ``value`` atomically under ``key``, private-life sentences masked
+        (``masked_payload``). The rename keeps every entry whole; there is no fsync,
+        so a power loss may drop the newest entries, which are then asked for again
+        (an fsync per entry cost ~1 ms each and blocked the event loop ~1 s per subject)."""
+        value = masked_payload(value)
         path = self._path(key)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=path.parent)

@@ -242,16 +242,16 @@ class StepGateway:
 
     @staticmethod
     def _cache_key(assignment: StepAssignment, provider: ModelProvider, request: ModelRequest) -> str:
-        # The offline rules are code: their answers are cached under the method
-        # version, which hashes every line of it, so a changed rule never
-        # serves a stale answer (a live model's key is its model id instead).
-        rules = method_version(offline=True) if provider.name == OFFLINE_NAME else None
+        # A model answer is reused only for an identical input, and never across a
+        # change of model or of method version (which hashes every prompt, schema,
+        # constant and line of code; for the offline rules it is the model itself).
+        method = method_version(offline=provider.name == OFFLINE_NAME)
         # The step is part of the key: judge_a and judge_b share a template and,
         # offline, a model, and must never be handed each other's answer.
         return cache_key(
             step=request.step,
             provider=provider.name,
-            rules=rules,
+            method_version=method,
             base_url=assignment.base_url,
             model=request.model,
             template_sha256=request.template_sha256,

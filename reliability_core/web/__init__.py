@@ -1,11 +1,20 @@
 """The web layer: safe fetching, robots.txt, page text ([V] T1, [M] steps 4 and 7).
 See docs/architecture/web.md."""
 
-from reliability_core.web.fetch import FetchResult, Resolver, SafeFetcher, SystemResolver, live_fetcher
+from reliability_core.web.fetch import (
+    FetchPermission,
+    FetchResult,
+    Resolver,
+    SafeFetcher,
+    SystemResolver,
+    fetch_permission,
+    live_fetcher,
+)
 from reliability_core.web.offline import OfflineCorpusTransport, OfflineResolver, offline_fetcher
 from reliability_core.web.urls import canonical_url
 
 __all__ = [
+    "FetchPermission",
     "FetchResult",
     "OfflineCorpusTransport",
     "OfflineResolver",
@@ -13,6 +22,7 @@ __all__ = [
     "SafeFetcher",
     "SystemResolver",
     "canonical_url",
+    "fetch_permission",
     "live_fetcher",
     "offline_fetcher",
 ]

@@ -28,20 +28,22 @@ from urllib.parse import urljoin
 
 import httpx
 
-from reliability_core.clock import Clock
+from reliability_core.attribution import mask_page_snapshot
+from reliability_core.clock import Clock, SystemClock
 from reliability_core.constants import FETCH_MAX_BYTES, FETCH_MAX_REDIRECTS, FETCH_TIMEOUT_SECONDS, USER_AGENT
 from reliability_core.ids import stable_id
+from reliability_core.models.base import Record
 from reliability_core.models.documents import FetchOutcome, HiddenText, PageSnapshot
 from reliability_core.web.addresses import IPAddress, address_refusal_reason, parse_address
 from reliability_core.web.page_text import PageTexts, declared_type_is_refused, extract_page_texts
 from reliability_core.web.robots import (
-    ROBOTS_PRODUCT_TOKEN,
     HostThrottle,
     RealTimer,
     RobotsCache,
     RobotsRules,
     Timer,
     crawl_delay_too_long,
+    product_token,
 )
 from reliability_core.web.urls import UrlCheck, arxiv_html_url, check_fetch_url, github_raw_url, robots_url
 
@@ -84,6 +86,16 @@ class FetchResult:
     connected_to: list[str] = field(default_factory=list)  # the checked address of every hop
     bytes_read: int = 0
     body_complete: bool = False  # the whole body was read (no refusal, cap or timeout on the way)
+
+
+class FetchPermission(Record):
+    """The answer to "would you fetch this URL, and why not?": ``outcome`` is what a
+    fetch would end in for a refusal (``ok`` when it would go ahead)."""
+
+    url: str
+    allowed: bool
+    outcome: FetchOutcome
+    reason: str
 
 
 class _Refusal(Exception):
@@ -164,6 +176,8 @@ class SafeFetcher:
         self._max_bytes = max_bytes
         self._max_redirects = max_redirects
         self._user_agent = user_agent
+        # Groups are matched by the product token of the header actually sent.
+        self.robots_agent = product_token(user_agent)
         self._respect_robots = respect_robots
         self._body_store = body_store
         self._robots = RobotsCache()
@@ -197,23 +211,70 @@ class SafeFetcher:
             result = await self.fetch(robots_url(host, port), check_robots=False)
             status = result.status if result.outcome in {"ok", "http_error"} else None
             rules = RobotsRules.from_response(
-                host, status, result.body, result.fetched_at, reason=result.reason if status is None else ""
+                host,
+                status,
+                result.body,
+                result.fetched_at,
+                reason=result.reason if status is None else "",
+                address_refused=result.outcome == "refused_address",
             )
             self._robots.put(rules)
             return rules
 
-    async def _robots_gate(self, check: UrlCheck) -> None:
-        """Refuse or delay a hop as the host's robots.txt says ([M] step 7)."""
+    async def _robots_decision(self, check: UrlCheck) -> float:
+        """Refuse a hop as the host's robots.txt says ([M] step 7), or return the crawl
+        delay it asks for."""
         rules = await self.robots_for(check.host, check.port)
-        if not rules.allows(f"https://{check.host}{check.target}", ROBOTS_PRODUCT_TOKEN):
-            raise _Refusal("refused_robots", rules.why_refused())
-        delay = rules.crawl_delay(ROBOTS_PRODUCT_TOKEN)
+        if rules.address_refused:
+            # The address rule refused the robots.txt fetch (e.g. it redirected to, or
+            # now resolves to, a private address): the page is refused for its address.
+            raise _Refusal("refused_address", f"while reading robots.txt for {check.host}: {rules.reason}")
+        if not rules.allows(f"https://{check.host}{check.target}", self.robots_agent):
+            raise _Refusal("refused_robots", rules.why_refused(self.robots_agent))
+        delay = rules.crawl_delay(self.robots_agent)
         if crawl_delay_too_long(delay):
             raise _Refusal(
                 "skipped_crawl_delay",
                 f"robots.txt for {check.host} asks {delay:g} s between requests, over the 30 s limit",
             )
-        await self._throttle.wait_turn(check.host, delay or 0.0)
+        return delay or 0.0
+
+    async def _robots_gate(self, check: UrlCheck) -> None:
+        """Refuse or delay a hop as the host's robots.txt says ([M] step 7)."""
+        delay = await self._robots_decision(check)
+        await self._throttle.wait_turn(check.host, delay)
+
+    async def permission(self, url: str) -> FetchPermission:
+        """Would this fetcher fetch ``url``, and why not? Every rule that can be decided
+        before the page is requested, in the order a fetch applies them: the URL rules,
+        the address rule (one resolution, every answer public), robots.txt for the
+        fetcher's own user agent (read through this fetcher) and the crawl-delay limit.
+        The page itself is not requested; its redirects, size and type are checked
+        hop by hop only when it is fetched."""
+        target = github_raw_url(url) or url
+        check = check_fetch_url(target)
+        if not check.ok:
+            return FetchPermission(url=url, allowed=False, outcome="refused_url", reason=check.reason)
+        try:
+            async with asyncio.timeout(self._timeout):
+                address = await self._resolve_checked(check)
+            if self._respect_robots:
+                delay = await self._robots_decision(check)
+            else:
+                delay = 0.0
+        except _Refusal as refusal:
+            return FetchPermission(url=url, allowed=False, outcome=refusal.outcome, reason=refusal.reason)
+        except TimeoutError:
+            return FetchPermission(
+                url=url, allowed=False, outcome="timeout", reason=f"no answer within {self._timeout:g} s"
+            )
+        wait = f"; robots.txt asks {delay:g} s between requests" if delay else ""
+        return FetchPermission(
+            url=url,
+            allowed=True,
+            outcome="ok",
+            reason=f"{check.host} resolves to public {address}; robots.txt allows it for {self.robots_agent}{wait}",
+        )
 
     # --- fetching -------------------------------------------------------------------
 
@@ -385,23 +446,27 @@ class SafeFetcher:
         sha = hashlib.sha256(body).hexdigest() if result.body_complete else None
         if sha is not None and self._body_store is not None:
             store_body(self._body_store, sha, body)
-        return PageSnapshot(
-            id=stable_id("snap", url, sha),
-            url=url,
-            final_url=result.final_url,
-            redirect_chain=list(result.redirect_chain),
-            status=result.status,
-            fetched_at=result.fetched_at,
-            sha256=sha,
-            byte_count=len(body) if result.body_complete else result.bytes_read,
-            content_type=result.content_type,
-            outcome=outcome,
-            reason=reason,
-            title=title,
-            text=text,
-            main_text=main,
-            hidden_texts=hidden,
-            method_version=method_version,
+        # Private-life sentences are masked before the snapshot leaves the fetcher, so
+        # quotes are verified on, and everything stores, the masked text only.
+        return mask_page_snapshot(
+            PageSnapshot(
+                id=stable_id("snap", url, sha),
+                url=url,
+                final_url=result.final_url,
+                redirect_chain=list(result.redirect_chain),
+                status=result.status,
+                fetched_at=result.fetched_at,
+                sha256=sha,
+                byte_count=len(body) if result.body_complete else result.bytes_read,
+                content_type=result.content_type,
+                outcome=outcome,
+                reason=reason,
+                title=title,
+                text=text,
+                main_text=main,
+                hidden_texts=hidden,
+                method_version=method_version,
+            )
         )
 
 
@@ -410,3 +475,18 @@ def live_fetcher(clock: Clock, *, body_store: Path | None = None) -> SafeFetcher
     return SafeFetcher(
         transport=live_transport(), resolver=SystemResolver(), clock=clock, body_store=body_store
     )
+
+
+async def fetch_permission(
+    url: str, fetcher: SafeFetcher | None = None, *, clock: Clock | None = None
+) -> FetchPermission:
+    """Would the pipeline fetch ``url``, and why not? (for the steward, the CLI and
+    tests). With no ``fetcher`` the live one is used: its resolver and robots.txt
+    reads go to the network, the page itself is never requested."""
+    if fetcher is not None:
+        return await fetcher.permission(url)
+    live = live_fetcher(clock or SystemClock())
+    try:
+        return await live.permission(url)
+    finally:
+        await live.aclose()

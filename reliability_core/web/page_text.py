@@ -7,11 +7,11 @@ is what the models read. Readability's recall is well below 1 (published F1
 
 from __future__ import annotations
 
-import codecs
 import re
 from typing import Final, Literal
 
 import lxml.html
+import webencodings
 from charset_normalizer import from_bytes
 from lxml import etree
 from pydantic import Field
@@ -82,41 +82,56 @@ def _charset_from_header(content_type: str | None) -> str | None:
     return match.group(1) if match else None
 
 
-def _known(encoding: str | None) -> str | None:
-    if not encoding:
-        return None
-    try:
-        return codecs.lookup(encoding).name
-    except LookupError:
-        return None
+def _label_from_meta(body: bytes) -> str | None:
+    """The charset a ``<meta>`` declares within the first 1024 bytes (the HTML
+    standard's prescan reads no further)."""
+    meta = _META_CHARSET.search(body[:1024])
+    return meta.group(1).decode("ascii", "ignore") if meta else None
+
+
+def web_encoding(label: str | None, *, from_meta: bool = False) -> webencodings.Encoding | None:
+    """The encoding a label names under the WHATWG Encoding Standard's label table
+    ("get an encoding", implemented by ``webencodings``): ``iso-8859-1``, ``latin1``
+    and ``us-ascii`` are windows-1252, as in every browser. An unknown label is
+    ``None``. A ``<meta>`` that says UTF-16 means UTF-8 and ``x-user-defined`` means
+    windows-1252 (HTML standard, "prescan a byte stream to determine its encoding")."""
+    found = webencodings.lookup(label) if label else None
+    if found is None or not from_meta:
+        return found
+    if found.name in ("utf-16le", "utf-16be"):
+        return webencodings.UTF8
+    if found.name == "x-user-defined":
+        return webencodings.lookup("windows-1252")
+    return found
 
 
 def decode_body(body: bytes, content_type: str | None) -> str:
-    """Bytes to text, surviving wrong or missing charsets: a BOM, then the declared
-    charset (header, then ``<meta>``) if the bytes actually decode with it, then UTF-8,
-    then Windows-1252, then detection, then UTF-8 with replacement characters."""
-    for bom, encoding in (
-        (codecs.BOM_UTF8, "utf-8"),
-        (codecs.BOM_UTF16_LE, "utf-16-le"),
-        (codecs.BOM_UTF16_BE, "utf-16-be"),
-    ):
-        if body.startswith(bom):
-            return body[len(bom) :].decode(encoding, errors="replace")
-    meta = _META_CHARSET.search(body[:4096])
-    declared = [_charset_from_header(content_type), meta.group(1).decode("ascii", "ignore") if meta else None]
-    # Mislabelled pages are most often Windows-1252 (the WHATWG default for legacy pages).
-    for candidate in [*declared, "utf-8", "cp1252"]:
-        known = _known(candidate)
-        if known is None:
+    """Bytes to text as a browser reads them (WHATWG Encoding Standard, via
+    ``webencodings``): a byte order mark wins over everything; then the declared
+    label, the header's before the ``<meta>``'s, looked up in the standard's label
+    table; then UTF-8; then windows-1252, the standard's default for legacy pages.
+    A declared encoding the bytes do not decode in (a page labelled UTF-8 that is
+    windows-1252) gives way to the next; statistical detection is the last resort
+    before windows-1252 with replacement characters."""
+    declared = [
+        web_encoding(_charset_from_header(content_type)),
+        web_encoding(_label_from_meta(body), from_meta=True),
+    ]
+    legacy = webencodings.lookup("windows-1252")
+    for encoding in [*declared, webencodings.UTF8, legacy]:
+        if encoding is None:
             continue
         try:
-            return body.decode(known)
+            # ``decode`` is the standard's decode algorithm: a BOM overrides ``encoding``.
+            decoded: str = webencodings.decode(body, encoding, errors="strict")[0]
+            return decoded
         except (UnicodeDecodeError, LookupError):
             continue
     best = from_bytes(body[:200_000]).best()
     if best is not None and best.encoding:
         return body.decode(best.encoding, errors="replace")
-    return body.decode("utf-8", errors="replace")
+    replaced: str = webencodings.decode(body, legacy, errors="replace")[0]
+    return replaced
 
 
 def looks_like_binary(text: str) -> bool:

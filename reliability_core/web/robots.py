@@ -3,13 +3,17 @@ robots.txt; a site that asks for more than 30 seconds between requests is skippe
 rather than fetched early").
 
 Parsing is protego's (RFC 9309: wildcards, ``$``, longest match, agent groups,
-fractional crawl delays). Status rules, the crawl-delay limit, the per-host cache and
-the per-host politeness wait are here.
+fractional crawl delays), after one correction made here: lines protego does not
+know are removed before it parses (``known_records_only``), because protego lets an
+unknown line end a group, and RFC 9309 §2.2.4 says other records "MUST NOT interfere
+with the parsing of explicitly defined records". Status rules, the crawl-delay limit,
+the per-host cache and the per-host politeness wait are here too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
@@ -22,8 +26,52 @@ from reliability_core.constants import ROBOTS_CACHE_SECONDS, ROBOTS_MAX_CRAWL_DE
 
 RobotsMode = Literal["parse", "allow_all", "disallow_all"]
 
-# The product token robots groups are matched against (RFC 9309 §2.2.1).
-ROBOTS_PRODUCT_TOKEN = USER_AGENT.split("/", 1)[0]
+
+def product_token(user_agent: str) -> str:
+    """RFC 9309 §2.2.1: crawlers match groups by "the product token" of their user
+    agent: the part of the ``User-Agent`` header before the first ``/`` (and space)."""
+    token = user_agent.strip().split("/", 1)[0].split(" ", 1)[0]
+    return token or user_agent.strip()
+
+
+# The product token of the header the fetcher sends by default.
+ROBOTS_PRODUCT_TOKEN = product_token(USER_AGENT)
+
+# The records protego reads, with the spellings it accepts (protego 0.7
+# ``_protego.py``): RFC 9309's user-agent, allow and disallow, and the other
+# records of common use (sitemap, host, crawl-delay, request-rate, visit-time).
+_KNOWN_RECORDS = frozenset(
+    {
+        "user-agent", "useragent", "user agent",
+        "allow",
+        "disallow", "dissallow", "dissalow", "disalow", "diasllow", "disallaw",
+        "sitemap", "sitemaps", "site-map",
+        "crawl-delay", "crawl delay",
+        "request-rate", "request rate",
+        "visit-time", "visit time",
+        "host",
+    }
+)  # fmt: skip
+_RECORD = re.compile(r"^\s*([^:#]*?)\s*:")
+
+
+def known_records_only(robots_txt: str) -> str:
+    """RFC 9309 §2.2.4: "Crawlers MAY interpret other records that are not part of
+    the robots.txt protocol ... Parsing other records MUST NOT interfere with the
+    parsing of explicitly defined records in Section 2." Google's reference parser
+    agrees: an unknown line is skipped, it neither starts nor ends a group.
+
+    protego ends the current group at an unknown ``field: value`` line (a later
+    ``User-agent`` then starts a new group, so the rules after it no longer apply
+    to the agents before it). Such lines are blanked here (line numbers kept)
+    before protego parses; comments, blank lines, lines without a colon (protego
+    salvages "Disallow /x") and every known record pass through untouched."""
+    kept: list[str] = []
+    for line in robots_txt.splitlines():
+        match = _RECORD.match(line.split("#", 1)[0])
+        field = " ".join(match.group(1).lower().split()) if match else None
+        kept.append(line if field is None or field in _KNOWN_RECORDS else "")
+    return "\n".join(kept)
 
 
 def robots_mode_for_status(status: int | None) -> RobotsMode:
@@ -55,14 +103,37 @@ class RobotsRules:
     status: int | None
     reason: str = ""
     parser: Protego | None = None
+    # The robots.txt fetch itself was refused for its address (a private or special
+    # address on the way): that is an address refusal of the page, not a robots one.
+    address_refused: bool = False
 
     @classmethod
     def from_response(
-        cls, host: str, status: int | None, body: bytes, fetched_at: datetime, reason: str = ""
+        cls,
+        host: str,
+        status: int | None,
+        body: bytes,
+        fetched_at: datetime,
+        reason: str = "",
+        *,
+        address_refused: bool = False,
     ) -> RobotsRules:
         mode = robots_mode_for_status(status)
-        parser = Protego.parse(body.decode("utf-8", errors="replace")) if mode == "parse" else None
-        return cls(host=host, mode=mode, fetched_at=fetched_at, status=status, reason=reason, parser=parser)
+        # RFC 9309 §2.3: robots.txt "MUST be UTF-8 encoded".
+        parser = (
+            Protego.parse(known_records_only(body.decode("utf-8", errors="replace")))
+            if mode == "parse"
+            else None
+        )
+        return cls(
+            host=host,
+            mode=mode,
+            fetched_at=fetched_at,
+            status=status,
+            reason=reason,
+            parser=parser,
+            address_refused=address_refused,
+        )
 
     def expires_at(self) -> datetime:
         """RFC 9309 §2.4: a cached robots.txt is not used for more than 24 hours."""
@@ -88,13 +159,13 @@ class RobotsRules:
             return float(rate.seconds) / float(rate.requests)
         return None
 
-    def why_refused(self) -> str:
+    def why_refused(self, agent: str = ROBOTS_PRODUCT_TOKEN) -> str:
         if self.mode == "disallow_all":
             status = "unreachable" if self.status is None else f"HTTP {self.status}"
             return f"robots.txt for {self.host} is {status}: disallowed for now (RFC 9309)" + (
                 f"; {self.reason}" if self.reason else ""
             )
-        return f"robots.txt for {self.host} disallows this path for {ROBOTS_PRODUCT_TOKEN}"
+        return f"robots.txt for {self.host} disallows this path for {agent}"
 
 
 class RobotsCache:

@@ -2,29 +2,37 @@
 rules must hold exactly; agreement of the offline model's judgement with the key
 is reported as a figure, not asserted to be perfect."""
 
+import hashlib
+import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import dagster as dg
+import pyarrow.parquet as pq
 import pytest
 import yaml
 
-from reliability_core.models import Claim, ClaimVerdict, CoverageDecision, Statement
+from reliability_core.attribution import PRIVATE_REDACTION
+from reliability_core.corpus import load_manifest
+from reliability_core.models import Claim, ClaimVerdict, CoverageDecision, PageSnapshot, Statement
 from reliability_core.text.normalise import normalise_for_match
-from reliability_core.warehouse import tables
+from reliability_core.warehouse import Ledger, tables
 from tests.orchestration.conftest import CORPUS, Pipeline, make_resources
 
 pytestmark = pytest.mark.slow
-RAW_SOURCE_TABLES: set[str] = set()  # search snippets are redacted before storage, so none is exempt
+CORPUS_PAGES = {page.url: page.file for page in load_manifest(CORPUS).pages if page.file}
 SUBJECTS = ["northwind-energy", "clearwater-evaluators", "amara-okafor", "lars-vinter", "jonas-pike"]
 
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pipeline]:
     root = tmp_path_factory.mktemp("demo")
-    with dg.DagsterInstance.ephemeral() as instance:
+    # An instance on disk (run, event and compute-log storage under root), so the
+    # private-life scan reads Dagster's storage as well as the warehouse and caches.
+    (root / "dagster_home").mkdir()
+    with dg.DagsterInstance.local_temp(tempdir=str(root / "dagster_home")) as instance:
         pipeline = Pipeline(root=root, instance=instance, resources=make_resources(root))
         for subject in SUBJECTS:
             assert pipeline.run(subject).success, subject
@@ -38,24 +46,31 @@ def key() -> dict[str, Any]:
     return loaded
 
 
-def _everything_stored(root: Path, pipeline: Pipeline) -> dict[str, str]:
-    """Every stored record except the page snapshots: the method keeps the page
-    text so quotes can be checked against it ("the stored page text"). Statements
-    about private life are dropped before anything about them is stored, and
-    sentences about private life are withheld from stored search snippets."""
-    store = pipeline.warehouse
-    parts: dict[str, str] = {}
-    for table in store.tables():
-        if table in RAW_SOURCE_TABLES:
-            continue
-        for subject in store.subjects(table):
-            arrow = store.read_arrow(table, subject)
-            if arrow is not None:
-                parts[f"{table}/{subject}"] = json.dumps(arrow.to_pylist(), default=str, ensure_ascii=False)
-    for path in (root / "warehouse" / "_ledger").rglob("*.json"):
-        if f"/{tables.SNAPSHOT_LEDGER}/" not in path.as_posix():
-            parts[path.relative_to(root).as_posix()] = path.read_text(encoding="utf-8")
-    return {where: normalise_for_match(text).text for where, text in parts.items()}
+def _everything_left_behind(root: Path) -> dict[str, str]:
+    """Every file the demo leaves behind, as text: the warehouse tables (Parquet,
+    read through pyarrow since its pages are compressed), the ledger (page
+    snapshots included), the model cache, Dagster's run, event and compute-log
+    storage, and the chart files."""
+    found: dict[str, str] = {}
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        where = path.relative_to(root).as_posix()
+        if path.suffix == ".parquet":
+            rows = pq.read_table(path).to_pylist()
+            found[where] = json.dumps(rows, default=str, ensure_ascii=False)
+        else:
+            found[where] = path.read_bytes().decode("utf-8", errors="ignore")
+    return found
+
+
+def _needles(quote: str) -> list[str]:
+    """The quote normalised, and its words up to the first non-ASCII one (so a JSON
+    store that escapes "Fanø" as "Fan\\u00f8" is still caught)."""
+    needles = [normalise_for_match(quote).text]
+    words = quote.split()
+    ascii_words = list(itertools.takewhile(str.isascii, words))
+    if len(ascii_words) < len(words) and len(ascii_words) >= 5:
+        needles.append(normalise_for_match(" ".join(ascii_words)).text)
+    return needles
 
 
 def test_coverage_decisions_match_the_answer_key(demo: Pipeline, key: dict[str, Any]) -> None:
@@ -64,20 +79,53 @@ def test_coverage_decisions_match_the_answer_key(demo: Pipeline, key: dict[str, 
         assert decision.covered == (subject["expected_coverage"] == "covered"), subject["subject_id"]
 
 
-def test_no_private_life_statement_reaches_storage(demo: Pipeline, key: dict[str, Any]) -> None:
-    stored = _everything_stored(demo.root, demo)
+def test_no_private_life_statement_is_in_any_file_the_demo_leaves_behind(
+    demo: Pipeline, key: dict[str, Any]
+) -> None:
+    """[M] step 4 "Statements about anyone's private life, family, health, home or
+    location are dropped before anything is stored", in every store: warehouse,
+    ledger (page snapshots too), caches, Dagster's storage and chart files."""
+    files = _everything_left_behind(demo.root)
+    kinds = {
+        "warehouse": "warehouse/reports/",
+        "snapshot ledger": f"warehouse/_ledger/{tables.SNAPSHOT_LEDGER}/",
+        "model cache": "cache/models/",
+        "Dagster storage": "dagster_home/",
+        "charts": "warehouse/_charts/",
+    }
+    for kind, prefix in kinds.items():
+        assert any(where.startswith(prefix) for where in files), f"the scan reached no {kind} file"
     private = [s for s in key["statements"] if s.get("drop_reason") == "private_life"]
-    assert private, "the corpus holds private-life statements"
+    assert len(private) >= 9, "the corpus holds private-life statements"
+    texts = {where: normalise_for_match(text).text for where, text in files.items()}
     leaked = [
         (s["quote"], where)
         for s in private
-        for where, text in stored.items()
-        if normalise_for_match(s["quote"]).text in text
+        for where, text in texts.items()
+        if any(needle in text for needle in _needles(s["quote"]))
     ]
     assert not leaked, leaked
 
 
-def test_other_speakers_and_paraphrases_are_never_stored_as_the_subjects(demo: Pipeline, key: dict[str, Any]) -> None:
+def test_page_snapshots_keep_the_hash_of_the_bytes_as_received(demo: Pipeline, key: dict[str, Any]) -> None:
+    """Masked text, but the SHA-256 on the record is of the page as it was served."""
+    private_pages = {s["document_url"] for s in key["statements"] if s.get("drop_reason") == "private_life"}
+    checked = 0
+    for subject in SUBJECTS:
+        for snapshot in Ledger(demo.warehouse).read_all(tables.SNAPSHOT_LEDGER, subject, PageSnapshot):
+            page = CORPUS_PAGES.get(snapshot.url)
+            if snapshot.url not in private_pages or page is None or snapshot.outcome != "ok":
+                continue
+            body = (CORPUS / "pages" / page).read_bytes()
+            assert snapshot.sha256 == hashlib.sha256(body).hexdigest(), snapshot.url
+            assert snapshot.private_life_masked >= 1 and PRIVATE_REDACTION in snapshot.text
+            checked += 1
+    assert checked > 0
+
+
+def test_other_speakers_and_paraphrases_are_never_stored_as_the_subjects(
+    demo: Pipeline, key: dict[str, Any]
+) -> None:
     stored_quotes = {
         normalise_for_match(s.quote).text
         for subject in SUBJECTS

@@ -1,9 +1,15 @@
 """Backtest, stability and steward assets through Dagster on the offline providers."""
 
+import itertools
+from pathlib import Path
+
 import dagster as dg
+import pytest
 
 from reliability_core.backtest import BacktestResult
-from reliability_core.stability import StabilityReport
+from reliability_core.providers.base import ModelRequest, ModelResponse
+from reliability_core.providers.offline_model import OfflineRulesProvider
+from reliability_core.stability import StabilityReport, stability_cache_dir
 from reliability_core.steward import StewardQueueItem
 from reliability_core.warehouse import tables
 from reliability_dagster.definitions import build_definitions
@@ -40,8 +46,30 @@ def test_backtest_over_the_starter_gold_set_measures_every_metric_and_evaluates_
     assert "data:image/png;base64," in str(metadata["reliability_diagram"].value)
 
 
-def test_stability_and_steward_queue_after_a_subject_run(pipeline: Pipeline) -> None:
+def _files(directory: Path) -> dict[str, bytes]:
+    return {p.relative_to(directory).as_posix(): p.read_bytes() for p in directory.rglob("*") if p.is_file()}
+
+
+def test_stability_and_steward_queue_after_a_subject_run(
+    pipeline: Pipeline, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert pipeline.run("northwind-energy").success
+    report_answers = pipeline.root / "cache" / "models"
+    before = _files(report_answers)
+    assert before, "the report's model answers are cached"
+
+    # From here on every answer differs from the last in its usage, as a live model's
+    # do: a re-run that wrote into the report's cache would change its bytes.
+    answer = OfflineRulesProvider.complete
+    calls = itertools.count(1)
+
+    async def varying(self: OfflineRulesProvider, request: ModelRequest) -> ModelResponse:
+        response = await answer(self, request)
+        return response.model_copy(
+            update={"usage": response.usage.model_copy(update={"output_tokens": next(calls)})}
+        )
+
+    monkeypatch.setattr(OfflineRulesProvider, "complete", varying)
     definitions = build_definitions(pipeline.resources)
     stability = definitions.resolve_job_def("stability_check").execute_in_process(
         instance=pipeline.instance, partition_key="northwind-energy"
@@ -49,8 +77,13 @@ def test_stability_and_steward_queue_after_a_subject_run(pipeline: Pipeline) -> 
     assert stability.success
     reports = pipeline.warehouse.read(tables.STABILITY, "northwind-energy", StabilityReport)
     assert len(reports) == 1 and reports[0].runs == 3
-    # The offline rules are deterministic: every verdict survives a re-run.
-    assert reports[0].share_unchanged == 1.0
+    # The offline rules over the offline search cannot move: no 100% is reported.
+    assert reports[0].share_unchanged is None and not reports[0].measured
+    assert "cannot move" in reports[0].note
+    # The re-runs made fresh calls in their own namespace; the answers the report
+    # rests on are byte for byte what they were.
+    assert _files(report_answers) == before
+    assert _files(stability_cache_dir(pipeline.root / "cache") / "models")
 
     steward = definitions.resolve_job_def("steward_sampling").execute_in_process(instance=pipeline.instance)
     assert steward.success

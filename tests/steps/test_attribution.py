@@ -173,10 +173,35 @@ def test_figures_of_speech_and_organisational_health_are_not_private_life(text: 
 
 
 def test_private_sentences_are_withheld_from_stored_snippets_and_the_rest_kept() -> None:
-    from reliability_core.attribution import PRIVATE_REDACTION, redact_private_life
+    from reliability_core.attribution import PRIVATE_REDACTION, mask_private_life
 
     text = "Northwind added 1.2 GW in 2021. I now live on a houseboat in Amsterdam. Revenue rose 4%."
-    redacted = redact_private_life(text)
+    redacted = mask_private_life(text)
     assert "houseboat" not in redacted
     assert redacted == f"Northwind added 1.2 GW in 2021. {PRIVATE_REDACTION} Revenue rose 4%."
-    assert redact_private_life("Revenue rose 4%.") == "Revenue rose 4%."
+    assert mask_private_life("Revenue rose 4%.") == "Revenue rose 4%."
+
+
+def test_masking_page_text_keeps_every_line_and_every_other_sentence_as_received() -> None:
+    from reliability_core.attribution import PRIVATE_REDACTION, mask_private_life
+
+    page = (
+        "Northwind names Lund\n"
+        "Freja Lund said: \u201cMy wife and I moved to Oakland for her job last year.\u201d "
+        "She added: \u201cWe will build 3 GW by 2030.\u201d\n"
+        "\n"
+        "Revenue rose 4% (see table)! Is that enough? My doctor told me to rest\u2026 We grew."
+    )
+    masked = mask_private_life(page)
+    assert masked.split("\n")[0] == "Northwind names Lund"
+    assert masked.split("\n")[1] == f"{PRIVATE_REDACTION} She added: \u201cWe will build 3 GW by 2030.\u201d"
+    assert masked.split("\n")[2] == ""
+    assert masked.split("\n")[3] == f"Revenue rose 4% (see table)! Is that enough? {PRIVATE_REDACTION} We grew."
+    assert mask_private_life(masked) == masked  # masking twice changes nothing
+
+
+def test_a_statement_that_needs_a_masked_sentence_is_about_private_life() -> None:
+    from reliability_core.attribution import PRIVATE_REDACTION
+
+    assert mentions_private_life(f"We grew. {PRIVATE_REDACTION}")
+    assert is_about_private_life(False, "We will build 3 GW.", f"{PRIVATE_REDACTION} She added:")

@@ -89,3 +89,22 @@ def test_gold_backtest_runs_offline_stores_the_result_and_draws_the_diagram(
     assert png.read_bytes().startswith(b"\x89PNG")
     stored = backtest_results_for(Ledger(Warehouse(root)), summary["method_version"])
     assert [r.id for r in stored] == [summary["id"]]
+
+
+@pytest.mark.parametrize(
+    ("url", "code", "outcome", "says"),
+    [
+        ("https://dailyledger.example/business/2014-06-10-northwind-bets-on-wind", 0, "ok", "robots.txt allows"),
+        ("https://dailyledger.example/members/archive", 1, "refused_robots", "disallows this path"),
+        ("https://slowpost.example/any", 1, "skipped_crawl_delay", "over the 30 s limit"),
+        ("http://dailyledger.example/", 1, "refused_url", "only https"),
+        ("https://127.0.0.1/", 1, "refused_url", ""),
+    ],
+)
+def test_fetch_check_says_whether_the_pipeline_would_fetch_a_url_and_why_not(
+    url: str, code: int, outcome: str, says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["fetch-check", "--offline", url]) == code
+    answer = json.loads(capsys.readouterr().out)
+    assert (answer["allowed"], answer["outcome"]) == (code == 0, outcome)
+    assert says in answer["reason"]

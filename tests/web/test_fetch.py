@@ -130,17 +130,17 @@ async def test_dns_rebinding_cannot_switch_the_connected_address(
     assert [r.url.host for r in transport.requests] == [PUBLIC]
 
 
-async def test_dns_rebinding_between_page_and_robots_lookups_reaches_no_private_address(
+async def test_private_address_met_while_reading_robots_is_an_address_refusal(
     site_handler: Handler, clock: FixedClock
 ) -> None:
-    """The page's lookup is public, the robots.txt lookup turns private: robots.txt is then
-    unreachable, which RFC 9309 treats as disallowed, and nothing private is contacted."""
+    """The page's lookup is public, the robots.txt lookup turns private: the page is
+    refused for its address (not as a robots refusal), and nothing private is contacted."""
     fetcher, transport, _, _ = make_fetcher(
         site_handler, {"rebind.example.com": [[PUBLIC], ["10.0.0.7"]]}, clock
     )
     snap = await fetcher.snapshot("https://rebind.example.com/page", VERSION)
-    assert snap.outcome == "refused_robots"
-    assert "unreachable" in snap.reason
+    assert snap.outcome == "refused_address"
+    assert "robots.txt" in snap.reason and "non-public" in snap.reason
     assert all(r.url.host == PUBLIC for r in transport.requests)
     assert transport.page_requests() == []
 
