@@ -3,14 +3,10 @@ rules must hold exactly; agreement of the offline model's judgement with the key
 is reported as a figure, not asserted to be perfect."""
 
 import hashlib
-import itertools
-import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import dagster as dg
-import pyarrow.parquet as pq
 import pytest
 import yaml
 
@@ -20,6 +16,7 @@ from reliability_core.models import Claim, ClaimVerdict, CoverageDecision, PageS
 from reliability_core.text.normalise import normalise_for_match
 from reliability_core.warehouse import Ledger, tables
 from tests.orchestration.conftest import CORPUS, Pipeline, make_resources
+from tests.orchestration.private_scan import everything_left_behind, leaks, private_statements
 
 pytestmark = pytest.mark.slow
 CORPUS_PAGES = {page.url: page.file for page in load_manifest(CORPUS).pages if page.file}
@@ -46,33 +43,6 @@ def key() -> dict[str, Any]:
     return loaded
 
 
-def _everything_left_behind(root: Path) -> dict[str, str]:
-    """Every file the demo leaves behind, as text: the warehouse tables (Parquet,
-    read through pyarrow since its pages are compressed), the ledger (page
-    snapshots included), the model cache, Dagster's run, event and compute-log
-    storage, and the chart files."""
-    found: dict[str, str] = {}
-    for path in sorted(p for p in root.rglob("*") if p.is_file()):
-        where = path.relative_to(root).as_posix()
-        if path.suffix == ".parquet":
-            rows = pq.read_table(path).to_pylist()
-            found[where] = json.dumps(rows, default=str, ensure_ascii=False)
-        else:
-            found[where] = path.read_bytes().decode("utf-8", errors="ignore")
-    return found
-
-
-def _needles(quote: str) -> list[str]:
-    """The quote normalised, and its words up to the first non-ASCII one (so a JSON
-    store that escapes "Fanø" as "Fan\\u00f8" is still caught)."""
-    needles = [normalise_for_match(quote).text]
-    words = quote.split()
-    ascii_words = list(itertools.takewhile(str.isascii, words))
-    if len(ascii_words) < len(words) and len(ascii_words) >= 5:
-        needles.append(normalise_for_match(" ".join(ascii_words)).text)
-    return needles
-
-
 def test_coverage_decisions_match_the_answer_key(demo: Pipeline, key: dict[str, Any]) -> None:
     for subject in key["subjects"]:
         decision = demo.warehouse.read(tables.COVERAGE, subject["subject_id"], CoverageDecision)[0]
@@ -85,7 +55,7 @@ def test_no_private_life_statement_is_in_any_file_the_demo_leaves_behind(
     """[M] step 4 "Statements about anyone's private life, family, health, home or
     location are dropped before anything is stored", in every store: warehouse,
     ledger (page snapshots too), caches, Dagster's storage and chart files."""
-    files = _everything_left_behind(demo.root)
+    files = everything_left_behind(demo.root)
     kinds = {
         "warehouse": "warehouse/reports/",
         "snapshot ledger": f"warehouse/_ledger/{tables.SNAPSHOT_LEDGER}/",
@@ -95,15 +65,9 @@ def test_no_private_life_statement_is_in_any_file_the_demo_leaves_behind(
     }
     for kind, prefix in kinds.items():
         assert any(where.startswith(prefix) for where in files), f"the scan reached no {kind} file"
-    private = [s for s in key["statements"] if s.get("drop_reason") == "private_life"]
+    private = private_statements(key)
     assert len(private) >= 9, "the corpus holds private-life statements"
-    texts = {where: normalise_for_match(text).text for where, text in files.items()}
-    leaked = [
-        (s["quote"], where)
-        for s in private
-        for where, text in texts.items()
-        if any(needle in text for needle in _needles(s["quote"]))
-    ]
+    leaked = leaks(files, private)
     assert not leaked, leaked
 
 
