@@ -174,6 +174,7 @@ def subject_coverage(
             **rows(1),
             "reasons": dg.MetadataValue.md("\n".join(f"- {r}" for r in result.decision.reasons)),
             "identity_evidence": len(result.decision.evidence),
+            "searched_afresh": stage.refresh,  # a refresh reuses no earlier identity search
             **_models_metadata(stage, gateway),
         }
     )

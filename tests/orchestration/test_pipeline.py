@@ -42,6 +42,14 @@ def test_refused_subject_stops_after_coverage_with_a_report_that_says_why(pipeli
     assert pipeline.warehouse.read(tables.STATEMENTS, "lars-vinter", Statement) == []
 
 
+def test_the_refresh_job_searches_afresh_and_a_quick_report_does_not(pipeline: Pipeline) -> None:
+    for job, afresh in (("quick_report", False), ("refresh", True)):
+        result = pipeline.run("lars-vinter", job=job)
+        assert result.success
+        coverage = result.asset_materializations_for_node("subject_coverage")[0]
+        assert coverage.metadata["searched_afresh"].value is afresh, job
+
+
 def test_rerun_reproduces_the_report_and_never_rewrites_criteria(pipeline: Pipeline) -> None:
     assert pipeline.run("clearwater-evaluators").success
     first = pipeline.report("clearwater-evaluators")
