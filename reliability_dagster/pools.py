@@ -132,6 +132,10 @@ class PoolLimiter:
         claim = f"{self.step}[{pool}:{uuid.uuid4().hex[:12]}]"
         wait = _FIRST_WAIT_SECONDS
         try:
+            # Registered as a pending step too: run monitoring finds the runs whose slots to free
+            # there (get_concurrency_run_ids), and freeing the claim removes the row again.
+            assert isinstance(storage, SqlEventLogStorage), "provider pools need a SQL event log storage"
+            await asyncio.to_thread(storage.add_pending_step, pool, self.run_id, claim)
             while not await asyncio.to_thread(claim_slot, storage, pool, self.run_id, claim):
                 await asyncio.sleep(wait * random.uniform(0.5, 1.0))
                 wait = min(wait * 2, _LONGEST_WAIT_SECONDS)

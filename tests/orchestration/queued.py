@@ -142,6 +142,9 @@ def queued_deployment(
             "DAGSTER_HOME": str(home),
             **postgres_env(database),
             "PYTHONPATH": str(PROJECT_ROOT),
+            # Launching a run asks the code server to start a process; on a loaded 2-core
+            # machine that can pass Dagster's 60 s default and fail the run at launch.
+            "DAGSTER_GRPC_TIMEOUT_SECONDS": "300",
             "RELIABILITY_TEST_ROOT": str(root),
             **({"RELIABILITY_DATA_DIR": str(data_dir)} if data_dir else {}),
             **(env or {}),
