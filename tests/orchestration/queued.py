@@ -25,17 +25,6 @@ from tests.conftest import PROJECT_ROOT
 
 BIN = Path(sys.executable).parent
 LOCATION = "reliability_test"
-# Texts that mean a storage lock or a serialisation failure somewhere in a run or the daemon.
-LOCK_ERRORS = (
-    "could not serialize",
-    "serializationfailure",
-    "deadlock detected",
-    "database is locked",
-    "lock timeout",
-    "lockNotAvailable".lower(),
-)
-
-
 def postgres_env(database: str) -> dict[str, str]:
     """The variables the shipped PostgreSQL configs read, for the server on 127.0.0.1:5432."""
     return {
@@ -102,15 +91,6 @@ class Deployment:
     def daemon_output(self) -> str:
         return self.daemon_log.read_text(errors="replace") if self.daemon_log.exists() else ""
 
-    def lock_errors(self) -> list[str]:
-        """Lock or serialisation errors anywhere: the daemon's output and every run's event log."""
-        found = [line for line in self.daemon_output().splitlines() if any(e in line.lower() for e in LOCK_ERRORS)]
-        for run in self.instance.get_runs():
-            for entry in self.instance.all_logs(run.run_id):
-                text = (entry.user_message or "") + str(entry.dagster_event.event_specific_data if entry.dagster_event else "")
-                if any(e in text.lower() for e in LOCK_ERRORS):
-                    found.append(f"{run.run_id[:8]}: {text[:300]}")
-        return found
 
 
 def _config(overrides: dict[str, object] | None) -> str:
