@@ -52,6 +52,8 @@ CLOCK = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
 Route = Callable[[str, dict[str, Any]], httpx2.Response]
 
 ANTHROPIC_STEPS = (
+    "confirm_identity",
+    "decide_coverage",
     "extract_statements",
     "classify_statements",
     "write_criteria",
@@ -438,6 +440,27 @@ async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_p
     assert [i.url for i in result.items] == [wire], (result.skipped, result.items)
     [skip] = [s for s in result.skipped if s.url == other]
     assert skip.reason.startswith("evidence reader refused")
+
+
+async def test_coverage_a_model_could_not_decide_is_not_covered_with_the_reason(clock: FixedClock) -> None:
+    from reliability_core.coverage import assess_coverage
+    from tests.steps.search_fakes import FakeSearch
+    from tests.steps.test_coverage import NORTHWIND, NORTHWIND_HITS
+
+    def route(step: str, body: dict[str, Any]) -> httpx2.Response:
+        if step == "confirm_identity":
+            # Cut off twice: the retry with a larger budget is cut off too.
+            return anthropic_truncated_reply('{"same_subject": true, "matching_urls": ["https://north')
+        raise AssertionError(f"no {step} after the identity step failed")
+
+    outcome = await assess_coverage(
+        NORTHWIND, Vendors(route).gateway(), FakeSearch({}, default=NORTHWIND_HITS), clock, "v1"
+    )
+
+    assert not outcome.decision.covered
+    assert outcome.failure is not None and outcome.failure.reason == "truncated"
+    assert outcome.decision.reasons[0].startswith("coverage could not be decided: identity step truncated")
+    assert outcome.result_sets  # the identity searches are still kept
 
 
 # --- counted and shown; the one case that fails the subject ------------------------------------
