@@ -60,10 +60,13 @@ class AnthropicProvider:
         timeout: float = 120.0,
     ) -> None:
         def make() -> anthropic.AsyncAnthropic:
+            # Without an injected client, the SDK's default client class itself: the SDK's
+            # own wrapper schedules an aclose on the next loop when collected ("Event loop
+            # is closed" at the end of a run).
             return anthropic.AsyncAnthropic(
                 api_key=api_key,
                 base_url=base_url,
-                http_client=http_client,
+                http_client=http_client or anthropic.DefaultAsyncHttpxClient(),
                 timeout=timeout,
                 max_retries=0,
             )

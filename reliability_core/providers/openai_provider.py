@@ -147,8 +147,14 @@ def openai_clients(
     event loop unless a client is injected (tests)."""
 
     def make() -> openai.AsyncOpenAI:
+        # The SDK's default client class, not its wrapper (whose finaliser schedules an
+        # aclose on the next loop: "Event loop is closed" at the end of a run).
         return openai.AsyncOpenAI(
-            api_key=api_key, base_url=base_url, http_client=http_client, timeout=timeout, max_retries=0
+            api_key=api_key,
+            base_url=base_url,
+            http_client=http_client or openai.DefaultAsyncHttpxClient(),
+            timeout=timeout,
+            max_retries=0,
         )
 
     return PerLoop(make)

@@ -83,8 +83,14 @@ class PerplexitySearch:
     ) -> None:
         def make() -> perplexity.AsyncPerplexity:
             # base_url always explicit: the SDK would otherwise read PERPLEXITY_BASE_URL itself.
+            # A plain httpx client of ours rather than the SDK's own, whose finaliser schedules
+            # an aclose on whatever loop runs next ("Event loop is closed" at shutdown).
             return perplexity.AsyncPerplexity(
-                api_key=api_key, base_url=base_url, http_client=client, timeout=timeout, max_retries=0
+                api_key=api_key,
+                base_url=base_url,
+                http_client=client or httpx.AsyncClient(timeout=timeout),
+                timeout=timeout,
+                max_retries=0,
             )
 
         # An injected client (tests) is used as is; otherwise one SDK client per event loop.
