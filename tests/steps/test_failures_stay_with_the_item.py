@@ -28,8 +28,10 @@ from reliability_core.extraction import ExtractionResult, extract_document, page
 from reliability_core.models import ClaimVerdict, GateOutcome
 from reliability_core.providers.anthropic_provider import AnthropicProvider
 from reliability_core.providers.assignment import StepAssignment, limits_for
+from reliability_core.providers.base import ModelProvider
 from reliability_core.providers.errors import ProviderUnreachableError
 from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
+from reliability_core.providers.offline_model import OFFLINE_NAME, OfflineRulesProvider
 from reliability_core.providers.openai_provider import OpenAIProvider
 from reliability_core.providers.retry import RetryPolicy
 from reliability_core.report import claim_counts
@@ -107,9 +109,14 @@ class Vendors:
         async def no_wait(_: float) -> None:
             return None
 
+        providers: dict[str, ModelProvider] = {step: gpt if step == "judge_b" else claude for step in steps}
+        # The steering check and the reviewer on the offline rules: these tests script the others.
+        for step in ("detect_steering", "review_verdict"):
+            assignment[step] = StepAssignment(provider=OFFLINE_NAME, model=OFFLINE_NAME)
+            providers[step] = OfflineRulesProvider()
         return StepGateway(
             assignment,
-            {step: gpt if step == "judge_b" else claude for step in steps},
+            providers,
             prompts_dir=DEFAULT_PROMPTS_DIR,
             retry=RetryPolicy(max_attempts=2, sleep=no_wait, rng=random.Random(1)),
         )
@@ -244,15 +251,19 @@ async def test_a_page_longer_than_the_extraction_limit_records_its_chunks_and_cu
 
 
 def judge_answer(verdict: str = "true") -> dict[str, Any]:
-    return {
-        "verdict": verdict,
-        "confidence": 0.9,
-        "basis": "independent_source",
-        "rationale": "The register confirms it.",
-        "cited_evidence_ids": ["a", "b"],
-        "observed_value": None,
-        "unsettled_reason": "",
-    }
+    """A complete judge answer: every field of the current schema, as a structured-output model writes it."""
+    from reliability_core.judging import JudgeOutput
+
+    answer = JudgeOutput.model_validate(
+        {
+            "verdict": verdict,
+            "confidence": 0.9,
+            "basis": "independent_source",
+            "rationale": "The register confirms it.",
+            "cited_evidence_ids": ["a", "b"],
+        }
+    )
+    return answer.model_dump(mode="json")
 
 
 def evidence_for(claim_id: str) -> list[Any]:
