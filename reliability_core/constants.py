@@ -99,6 +99,7 @@ STEWARD_WINDOW_DAYS: Final = 7  # [V]
 # --- Re-check cadence for not-yet-due claims [R], [#9] ------------------------------
 RECHECK_DAILY_WITHIN_DAYS: Final = 7  # [R] "daily in the last week"
 RECHECK_WEEKLY_WITHIN_DAYS: Final = 60  # [R] "weekly within two months, monthly before that"
+EVIDENCE_PAGE_REUSE_DAYS: Final = 1  # [#19] a stored evidence page is reused for the shortest re-check interval [R] ("daily")
 
 # --- Validation gates [#10] -----------------------------------------------------------
 # Proposed from the anchors: [R] "Correct verdicts 100%", "Wrong verdicts shown 0",

@@ -549,11 +549,13 @@ def build_report(
     method_version: str,
     rehearsal: bool = False,
     document_reads: Sequence[DocumentRead] = (),
+    peer_prior_as_of: datetime | None = None,
 ) -> Report:
     """[M] step 9: "Score (next section) and store the report". Steward rulings are applied
     to the verdicts before anything is scored; the prior for each type comes from
-    ``prior_lookup`` (default prior 50 without one). A refused subject gives
-    ``refused_report``."""
+    ``prior_lookup`` (default prior 50 without one), fixed before any score is computed;
+    ``peer_prior_as_of`` is the cutoff of the peer snapshot it reads, recorded on the
+    report (``reliability_core.peers``). A refused subject gives ``refused_report``."""
     if not coverage.covered:
         return refused_report(
             coverage,
@@ -633,6 +635,7 @@ def build_report(
         rehearsal=rehearsal,
         offline_notice=model_notice(offline=offline, rehearsal=rehearsal),
         not_scored=dict(sorted(not_scored.items())),
+        peer_prior_as_of=peer_prior_as_of,
         generated_at=now,
         served_until=served_until(now),
     )

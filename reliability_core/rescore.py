@@ -13,6 +13,7 @@ it was); its publication ``sequence`` makes it the report every reader serves.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 
 from pydantic import Field
 
@@ -34,8 +35,15 @@ from reliability_core.models import (
     Statement,
     SubjectResponse,
 )
+from reliability_core.peers import (
+    SnapshotPriorLookup,
+    own_figures,
+    peer_cutoff,
+    peer_figures_of,
+    peer_snapshot,
+    record_peer_figures,
+)
 from reliability_core.report import build_report, latest_report, sequenced
-from reliability_core.scoring import ReportPriorLookup
 from reliability_core.steward import (
     RulingOutcome,
     RulingRequest,
@@ -48,12 +56,6 @@ from reliability_core.web.fetch import SafeFetcher
 
 # Rulings that change a verdict, its display or its score; an uphold changes nothing.
 RESCORING_ACTIONS = frozenset({"demote", "retract", "resolve_for_a", "resolve_for_b", "recheck_quote"})
-
-
-def latest_reports(warehouse: Warehouse) -> list[Report]:
-    """The newest published report of every subject (the peers a prior is drawn from)."""
-    found = (latest_report(warehouse.read(tables.REPORTS, s, Report)) for s in warehouse.subjects(tables.REPORTS))
-    return [report for report in found if report is not None]
 
 
 def stored_coverage(warehouse: Warehouse, subject_id: str) -> CoverageDecision | None:
@@ -73,16 +75,22 @@ def report_from_stored(
     clock: Clock,
     method_version: str,
     rehearsal: bool = False,
+    peer_prior_as_of: datetime | None = None,
 ) -> Report | None:
     """Everything stored for the subject (the pipeline's tables, the responses and rulings
-    ledgers, the other subjects' newest reports for the prior), scored into a report by
-    ``report.build_report``; None without a stored coverage decision."""
+    ledgers, the day's frozen peer snapshot for the prior), scored into a report by
+    ``report.build_report``; None without a stored coverage decision. The prior comes from
+    the peer snapshot of ``peer_prior_as_of`` (``peers.peer_cutoff`` of now by default; the
+    recompute check and a re-score pass the one recorded on the report), fixed before
+    anything is scored."""
     read = warehouse.read
     s = subject_id
     ledger = Ledger(warehouse)
     coverage = stored_coverage(warehouse, s)
     if coverage is None:
         return None
+    as_of = peer_prior_as_of or peer_cutoff(clock.now())
+    snapshot = peer_snapshot(warehouse, ledger, as_of=as_of, clock=clock, kinds=lambda: kinds)
     return build_report(
         subject_id=s,
         subject_name=subject_name,
@@ -99,22 +107,29 @@ def report_from_stored(
         document_reads=read(tables.DOCUMENT_READS, s, DocumentRead),
         responses=ledger.read_all(tables.RESPONSES_LEDGER, s, SubjectResponse),
         rulings=read_rulings(ledger, s),
-        prior_lookup=ReportPriorLookup(kind=kind, subject_id=s, reports=latest_reports(warehouse), kinds=kinds),
+        prior_lookup=SnapshotPriorLookup(
+            kind=kind, snapshot=snapshot, own=own_figures(warehouse, s, as_of=as_of, kind=kind)
+        ),
         models_used=models_used,
         offline=offline,
         rehearsal=rehearsal,
         clock=clock,
         method_version=method_version,
+        peer_prior_as_of=as_of,
     )
 
 
-def publish_report(warehouse: Warehouse, report: Report) -> Report:
+def publish_report(warehouse: Warehouse, report: Report, *, kind: str) -> Report:
     """Store ``report`` as the subject's newest (next publication sequence), keeping the
-    earlier reports; a stored report with the same content is replaced, not repeated."""
+    earlier reports; a stored report with the same content is replaced, not repeated. Its
+    scores join the peer figures of a subject of ``kind`` (``peers.record_peer_figures``)."""
     stored = warehouse.read(tables.REPORTS, report.subject_id, Report)
     published = sequenced(report, stored)
     history = [r for r in stored if r.content_hash != published.content_hash]
     warehouse.write(tables.REPORTS, report.subject_id, [*history, published])
+    figures = peer_figures_of(published, kind)
+    if figures is not None:
+        record_peer_figures(warehouse, figures)
     return published
 
 
@@ -145,6 +160,8 @@ def rescore_subject(
         rehearsal=current.rehearsal,
         clock=clock,
         method_version=current.method_version,
+        # The same peers as the report it replaces: a re-score applies rulings, nothing else.
+        peer_prior_as_of=current.peer_prior_as_of,
     )
     if rescored is None:
         return None
@@ -153,6 +170,7 @@ def rescore_subject(
     return publish_report(
         warehouse,
         rescored.model_copy(update={"generated_at": current.generated_at, "served_until": current.served_until}),
+        kind=kinds.get(subject_id, ""),
     )
 
 

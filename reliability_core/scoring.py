@@ -44,7 +44,7 @@ from reliability_core.models import (
     SampleMembership,
     Statement,
 )
-from reliability_core.models.reports import BrierScore, Prior, Report
+from reliability_core.models.reports import BrierScore, Prior
 from reliability_core.triage import is_checkable
 
 # --- Which claims are scored ---------------------------------------------------------
@@ -147,14 +147,16 @@ def _check_counts(n: int, sum_values: float) -> None:
 
 
 class PriorLookup(Protocol):
-    """Where the scores of comparable subjects come from (the warehouse in the pipeline,
-    a fixed table in tests). ``kind`` is the scored subject's kind (company, nonprofit...)."""
+    """Where the scores of comparable subjects come from (the day's peer snapshot in the
+    pipeline, ``peers.SnapshotPriorLookup``; a fixed table in tests). ``kind`` is the
+    scored subject's kind (company, nonprofit...)."""
 
     @property
     def kind(self) -> str: ...
 
-    def peer_scores(self, claim_type: ClaimType) -> Sequence[float]:
-        """Scores (0-100) for ``claim_type`` of other scored subjects of the same kind."""
+    def peer_total(self, claim_type: ClaimType) -> tuple[int, float]:
+        """How many other scored subjects of the same kind have a score (0-100) for
+        ``claim_type``, and the sum of those scores."""
         ...
 
 
@@ -165,56 +167,9 @@ class StaticPriorLookup:
     kind: str
     scores: Mapping[str, Sequence[float]] = field(default_factory=dict)
 
-    def peer_scores(self, claim_type: ClaimType) -> Sequence[float]:
-        return list(self.scores.get(claim_type, ()))
-
-
-def peer_scores_from_reports(
-    reports: Sequence[Report],
-    kinds: Mapping[str, str],
-    *,
-    kind: str,
-    claim_type: ClaimType,
-    exclude_subject_id: str,
-) -> list[float]:
-    """The scores for ``claim_type`` of the other scored subjects of ``kind``: from each
-    subject's latest covered report (by ``generated_at``), those with a number for that
-    type. ``kinds`` maps subject id to kind (from the registry). The subject being scored
-    is left out, so its prior never depends on its own earlier score."""
-    latest: dict[str, Report] = {}
-    for report in reports:
-        if not report.covered or report.subject_id == exclude_subject_id:
-            continue
-        if kinds.get(report.subject_id) != kind:
-            continue
-        held = latest.get(report.subject_id)
-        if held is None or report.generated_at > held.generated_at:
-            latest[report.subject_id] = report
-    scores: list[float] = []
-    for subject_id in sorted(latest):
-        for ts in latest[subject_id].type_scores:
-            if ts.claim_type == claim_type and ts.score is not None:
-                scores.append(ts.score)
-    return scores
-
-
-@dataclass(frozen=True)
-class ReportPriorLookup:
-    """A ``PriorLookup`` over stored reports and the registry's subject kinds."""
-
-    kind: str
-    subject_id: str
-    reports: Sequence[Report]
-    kinds: Mapping[str, str]
-
-    def peer_scores(self, claim_type: ClaimType) -> Sequence[float]:
-        return peer_scores_from_reports(
-            self.reports,
-            self.kinds,
-            kind=self.kind,
-            claim_type=claim_type,
-            exclude_subject_id=self.subject_id,
-        )
+    def peer_total(self, claim_type: ClaimType) -> tuple[int, float]:
+        found = list(self.scores.get(claim_type, ()))
+        return len(found), float(sum(found))
 
 
 def default_prior() -> Prior:
@@ -222,26 +177,26 @@ def default_prior() -> Prior:
     return Prior(alpha=PRIOR_ALPHA, beta=PRIOR_BETA, mean=50.0, source="default 50")
 
 
-def choose_prior(kind: str, claim_type: ClaimType, peer_scores: Sequence[float]) -> Prior:
+def choose_prior(kind: str, claim_type: ClaimType, peers: int, total: float) -> Prior:
     """[M] "The prior mean will become the average for comparable subjects once about 20
     subjects are in the database; until then it is 50." [#8]: with scores of at least
-    ``PRIOR_SWITCH_MIN_SUBJECTS`` (20) subjects of the same kind for this type, the mean m
-    of their scores becomes the prior mean, with the strength kept at 4 claims:
-    alpha = 4 m, beta = 4 (1 - m). A peer counts only if it has a number for this type
-    (an insufficient record is not a score)."""
-    if len(peer_scores) < PRIOR_SWITCH_MIN_SUBJECTS:
+    ``PRIOR_SWITCH_MIN_SUBJECTS`` (20) subjects of the same kind for this type (``peers``
+    of them, summing to ``total``), their mean m becomes the prior mean, with the strength
+    kept at 4 claims: alpha = 4 m, beta = 4 (1 - m). A peer counts only if it has a number
+    for this type (an insufficient record is not a score)."""
+    if peers < PRIOR_SWITCH_MIN_SUBJECTS:
         return default_prior()
-    for score in peer_scores:
-        # A posterior mean with a prior of positive strength is never 0 or 100.
-        if not 0.0 < score < 100.0:
-            raise ValueError(f"peer score {score} is not a posterior mean in (0, 100)")
-    mean = float(sum(peer_scores)) / len(peer_scores)
+    mean = total / peers
+    # Each peer score is a posterior mean with a prior of positive strength, never 0 or 100
+    # (checked when a report's figures are recorded: peers.PeerFigures), so neither is the mean.
+    if not 0.0 < mean < 100.0:
+        raise ValueError(f"mean peer score {mean} is not a posterior mean in (0, 100)")
     m = mean / 100.0
     return Prior(
         alpha=PRIOR_STRENGTH * m,
         beta=PRIOR_STRENGTH * (1.0 - m),
         mean=mean,
-        source=f"mean of {len(peer_scores)} scored {kind} subjects ({claim_type})",
+        source=f"mean of {peers} scored {kind} subjects ({claim_type})",
     )
 
 
@@ -249,7 +204,8 @@ def prior_for(claim_type: ClaimType, lookup: PriorLookup | None) -> Prior:
     """The prior used for one type of one subject: the default without a lookup."""
     if lookup is None:
         return default_prior()
-    return choose_prior(lookup.kind, claim_type, lookup.peer_scores(claim_type))
+    peers, total = lookup.peer_total(claim_type)
+    return choose_prior(lookup.kind, claim_type, peers, total)
 
 
 # --- Type and overall numbers (before confidence) ----------------------------------

@@ -5,6 +5,7 @@ every later asset records "not covered" and writes empty partitions."""
 
 import base64
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 import dagster as dg
@@ -46,6 +47,7 @@ from reliability_core.stages import (
     snapshot_refs,
 )
 from reliability_core.warehouse import tables
+from reliability_core.web.snapshots import ReusingFetcher
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
 from reliability_dagster.metadata import OWNERS, claims_table, rows, scores_table, table_metadata
 from reliability_dagster.partitions import subjects_partitions
@@ -493,15 +495,23 @@ def evidence(
     if not stage.covered():
         return _write_empty(stage, tables.EVIDENCE, tables.EVIDENCE_SEARCHES, EVIDENCE_RESULTS)
     gateway = providers.gateway(job=context.job_name)
+    criteria = stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria)
+    pages = ReusingFetcher(
+        fetcher.fetcher(stage.clock),
+        stage.ledger.read_all(tables.SNAPSHOT_LEDGER, stage.subject_id, PageSnapshot),
+        method_version=stage.method_version,
+        now=stage.clock.now(),
+        not_before=max((c.written_at for c in criteria), default=None),
+    )
     research = run_async(
         research_claims(
             claims=_sampled_claims(stage),
-            criteria=stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria),
+            criteria=criteria,
             own_sources=_snapshots(stage),
             entry=stage.entry,
             gateway=gateway,
             search=providers.search(stage.clock, refresh=stage.refresh),
-            fetcher=fetcher.fetcher(stage.clock),
+            fetcher=pages,
             clock=stage.clock,
             method_version=stage.method_version,
             progress=_progress(context, "claims researched"),
@@ -526,6 +536,8 @@ def evidence(
             "excluded_items": sum(i.excluded for i in items),
             "unverified_quotes": sum(not i.quote_verified for i in items),
             "pages_skipped": sum(len(r.skipped) for r in research),
+            "pages_fetched": pages.fetched,
+            "pages_reused": pages.reused,
             "steering_detected": sum(r.steering.detected for r in research),
             "research_failures": sum(r.failure is not None for r in research),
             **_models_metadata(stage, gateway),
@@ -580,10 +592,12 @@ def verdicts(
     )
 
 
-def build_subject_report(stage: Stage, models_used: dict[str, str]) -> Report:
+def build_subject_report(stage: Stage, models_used: dict[str, str], peer_prior_as_of: datetime | None = None) -> Report:
     """Everything stored for the subject, scored into a report
     (``reliability_core.rescore.report_from_stored``: also what the report-recompute check
-    and a steward's re-score call, so all three read the same tables)."""
+    and a steward's re-score call, so all three read the same tables). The peers' prior is
+    the frozen peer snapshot of ``peer_prior_as_of``: today's cutoff by default, the one
+    recorded on the stored report for the check."""
     kinds = {e.id: e.kind for e in load_registry(data_dir() / "subjects.yaml")}
     report = report_from_stored(
         stage.warehouse,
@@ -596,6 +610,7 @@ def build_subject_report(stage: Stage, models_used: dict[str, str]) -> Report:
         rehearsal=stage.rehearsal,
         clock=stage.clock,
         method_version=stage.method_version,
+        peer_prior_as_of=peer_prior_as_of,
     )
     if report is None:
         raise dg.Failure(description=f"no coverage decision stored for {stage.subject_id}")
@@ -652,7 +667,7 @@ def subject_report(
     scored = stage.warehouse.read(SCORED_REPORTS, stage.subject_id, Report)
     if not scored:
         raise dg.Failure(description="no scored report to publish")
-    report = publish_report(stage.warehouse, scored[-1])
+    report = publish_report(stage.warehouse, scored[-1], kind=stage.entry.kind)
     chart = report_chart_png(report)
     chart_path = publish_chart(stage, report, chart)
     markdown = report_markdown(report, include_claims=False)

@@ -255,7 +255,9 @@ def scores_recompute(
     stored = stage.warehouse.read(SCORED_REPORTS, stage.subject_id, Report)
     if not stored:
         return _result(["no scored report stored"], 0, "recompute")
-    recomputed = build_subject_report(stage, stored[-1].models_used)
+    # Against the peer snapshot the report recorded, so a peer published since (or midnight
+    # passing) cannot make a correct report fail its check.
+    recomputed = build_subject_report(stage, stored[-1].models_used, stored[-1].peer_prior_as_of)
     problems = []
     if report_content_hash(recomputed) != stored[-1].content_hash:
         problems.append(f"stored {stored[-1].content_hash[:12]} != recomputed {report_content_hash(recomputed)[:12]}")

@@ -34,6 +34,17 @@ def model_usage(result: dg.ExecuteInProcessResult) -> tuple[int, int]:
     return calls, hits
 
 
+def page_usage(result: dg.ExecuteInProcessResult) -> tuple[int, int]:
+    """(evidence pages fetched, evidence page asks answered by a snapshot already read) of a
+    run, from the evidence asset's ``pages_fetched`` / ``pages_reused`` metadata."""
+    fetched = reused = 0
+    for event in result.get_asset_materialization_events():
+        metadata = event.step_materialization_data.materialization.metadata
+        fetched += int(getattr(metadata.get("pages_fetched"), "value", 0) or 0)
+        reused += int(getattr(metadata.get("pages_reused"), "value", 0) or 0)
+    return fetched, reused
+
+
 def summary(report: Report, warehouse_root: str) -> str:
     """The per-subject summary ``make demo`` (and ``make rehearse``) prints."""
     lines = [f"== {report.subject_name} ({report.subject_id})"]
@@ -140,9 +151,11 @@ def main(argv: list[str] | None = None) -> int:
             status = "ok" if result.success else "FAILED"
             failures += not result.success
             calls, hits = model_usage(result)
+            fetched, reused = page_usage(result)
             print(
                 f"{subject}: run {result.run_id[:8]} {status} in {time.perf_counter() - started:.1f} s; "
-                f"model calls {calls}, cache hits {hits}\n   {stage_progress(result)}"
+                f"model calls {calls}, cache hits {hits}; evidence pages fetched {fetched}, reused {reused}"
+                f"\n   {stage_progress(result)}"
             )
     warehouse_root = os.environ.get("RELIABILITY_WAREHOUSE", str(data_dir() / "warehouse"))
     store = Warehouse(warehouse_root)

@@ -145,6 +145,8 @@ class Report(StampedRecord):
     offline_notice: str = ""
     # [#8] claims per reason they were counted but not scored (plain-word reason -> count)
     not_scored: dict[str, int] = Field(default_factory=dict)
+    # [#19] the cutoff of the peer snapshot the priors came from (peers.peer_cutoff); None: no peers looked up
+    peer_prior_as_of: datetime | None = None
 
 
 class RefreshRequest(Record):

@@ -29,3 +29,5 @@ BACKTESTS = "backtest_results"
 STABILITY = "rerun_stability"
 STEWARD_QUEUE = "steward_queue"
 CANDIDATE_LISTINGS = "candidate_listings"
+PEER_FIGURES = "peer_figures"  # each published report's figures for its peers' prior
+PEER_SNAPSHOTS_LEDGER = "peer_snapshots"  # ledger table: the peer snapshot of each day, frozen

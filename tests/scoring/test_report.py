@@ -19,7 +19,7 @@ from reliability_core.report import (
     is_stale,
     report_content_hash,
 )
-from reliability_core.scoring import ReportPriorLookup, StaticPriorLookup, peer_scores_from_reports, prior_for
+from reliability_core.scoring import StaticPriorLookup
 from tests.scoring.builders import (
     AT,
     MV,
@@ -283,37 +283,3 @@ def test_markdown_shows_insufficient_record_instead_of_a_number() -> None:
     markdown = report_markdown(build_report(**_inputs()))
     assert "| Promises | insufficient record |" in markdown
     assert "response received, not yet reviewed" in markdown
-
-
-def _scored_report(subject_id: str, factual_claims: int, *, days: int = 0) -> Report:
-    claims = [make_claim(f"{subject_id}{i}", document_id=f"d{i}") for i in range(factual_claims)]
-    return build_report(
-        **_inputs(
-            subject_id=subject_id,
-            claims=claims,
-            samples=[make_sample(c.id) for c in claims],
-            verdicts=[make_verdict(c.id, "true") for c in claims],
-            clock=FixedClock(NOW + timedelta(days=days)),
-        )
-    )
-
-
-def test_prior_switches_once_20_other_subjects_of_the_kind_have_a_score() -> None:
-    peers = [_scored_report(f"co{i}", 5) for i in range(20)]
-    kinds = {f"co{i}": "company" for i in range(20)} | {"me": "company"}
-    nineteen = ReportPriorLookup(kind="company", subject_id="me", reports=peers[:19], kinds=kinds)
-    twenty = ReportPriorLookup(kind="company", subject_id="me", reports=peers, kinds=kinds)
-    assert prior_for("factual", nineteen).mean == 50.0
-    assert prior_for("factual", twenty).mean == pytest.approx(100 * 7 / 9)
-    assert prior_for("promise", twenty).mean == 50.0  # no peer has a promise score
-
-
-def test_prior_ignores_other_kinds_the_subject_itself_and_older_reports() -> None:
-    peers = [_scored_report(f"co{i}", 5) for i in range(19)]
-    extra = [_scored_report("np", 5), _scored_report("me", 5), _scored_report("co0", 40, days=1)]
-    kinds = {f"co{i}": "company" for i in range(19)} | {"np": "nonprofit", "me": "company"}
-    scores = peer_scores_from_reports(
-        [*peers, *extra], kinds, kind="company", claim_type="factual", exclude_subject_id="me"
-    )
-    assert len(scores) == 19
-    assert max(scores) == pytest.approx(100 * 42 / 44)  # co0's latest report

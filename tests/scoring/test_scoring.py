@@ -98,13 +98,13 @@ def test_score_always_lies_inside_its_interval_and_between_0_and_100(
 
 
 def test_prior_stays_at_50_below_20_subjects_of_the_same_kind() -> None:
-    prior = choose_prior("company", "factual", [80.0] * 19)
+    prior = choose_prior("company", "factual", 19, 80.0 * 19)
     assert prior == default_prior()
     assert (prior.alpha, prior.beta, prior.mean) == (2.0, 2.0, 50.0)
 
 
 def test_prior_switches_to_the_kind_mean_at_20_subjects_with_strength_4() -> None:
-    prior = choose_prior("company", "factual", [70.0] * 10 + [80.0] * 10)
+    prior = choose_prior("company", "factual", 20, 70.0 * 10 + 80.0 * 10)
     assert prior.mean == pytest.approx(75.0)
     assert prior.alpha == pytest.approx(3.0)
     assert prior.beta == pytest.approx(1.0)
