@@ -88,15 +88,21 @@ def envelope_json(
 @dataclass(frozen=True)
 class PreparedReport:
     """The newest report of one stored version of a subject's reports partition, ready to
-    send: its stored JSON, the two fields a conditional request needs, and the envelope of
-    a fresh (not stale) read as bytes, plain and gzip-compressed (``mtime=0``, so the same
-    version always compresses to the same bytes)."""
+    send: the envelope of a fresh (not stale) read as bytes, plain and gzip-compressed
+    (``mtime=0``, so the same version always compresses to the same bytes), and the two
+    fields a conditional request needs. The stored report JSON is the slice of the plain
+    envelope after ``report_offset`` (kept once, not twice)."""
 
-    json_text: str
     content_hash: str
     served_until: datetime
     fresh_body: bytes
     fresh_body_gzip: bytes
+    report_offset: int
+
+    @property
+    def json_text(self) -> str:
+        """The report exactly as stored (its JSON text)."""
+        return self.fresh_body[self.report_offset : -1].decode("utf-8")
 
 
 def prepare_report(part: pa.Table) -> PreparedReport | None:
@@ -117,11 +123,11 @@ def prepare_report(part: pa.Table) -> PreparedReport | None:
     served_until = datetime.fromisoformat(str(part.column("served_until")[newest].as_py()))
     body = envelope_json(text, stale=False, refresh_requested_at=None, served_until=served_until)
     return PreparedReport(
-        json_text=text,
         content_hash=str(part.column("content_hash")[newest].as_py() or ""),
         served_until=served_until,
         fresh_body=body,
         fresh_body_gzip=gzip.compress(body, compresslevel=6, mtime=0),
+        report_offset=len(body) - len(text.encode("utf-8")) - 1,
     )
 
 
@@ -146,9 +152,10 @@ class PreparedReports:
     did not change while the file was read.
 
     At most ``capacity`` subjects are kept (least recently read dropped first), so open
-    files stay bounded."""
+    files and memory stay bounded (a 120 KB report keeps ~140 KB: the plain envelope and
+    its gzip)."""
 
-    def __init__(self, warehouse: Warehouse, capacity: int = 2048) -> None:
+    def __init__(self, warehouse: Warehouse, capacity: int = 1024) -> None:
         self.warehouse = warehouse
         self.capacity = capacity
         self._local = isinstance(warehouse.fs, pafs.LocalFileSystem)

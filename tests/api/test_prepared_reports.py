@@ -31,6 +31,10 @@ def test_a_report_is_prepared_once_per_stored_version_not_per_read(api_warehouse
     for _ in range(5):
         assert _score(store) == 64.0
     assert store.prepared.prepared_count == 1
+    prepared = store.latest_report_prepared("acme")
+    stored_json = api_warehouse.read_arrow(tables.REPORTS, "acme", columns=["_json"])
+    assert prepared is not None and stored_json is not None
+    assert prepared.json_text == stored_json.column("_json")[0].as_py()  # the stored text, byte for byte
     api_warehouse.write(tables.REPORTS, "acme", [report("acme", 64.0), report("acme", 71.0, datetime(2026, 11, 2, tzinfo=UTC))])
     assert _score(store) == 71.0 and _score(store) == 71.0
     assert store.prepared.prepared_count == 2
