@@ -101,13 +101,15 @@ def peer_figures_of(report: Report, kind: str) -> PeerFigures | None:
 
 
 def latest_before(figures: Iterable[PeerFigures], as_of: datetime) -> dict[str, PeerFigures]:
-    """Each subject's latest figures (by ``generated_at``) generated before ``as_of``."""
+    """Each subject's latest figures (by ``generated_at``) generated before ``as_of``; of
+    figures generated at the same instant (offline runs pin the clock), the one recorded
+    last, i.e. published last (figures are given in the order they were recorded)."""
     latest: dict[str, PeerFigures] = {}
     for item in figures:
         if item.generated_at >= as_of:
             continue
         held = latest.get(item.subject_id)
-        if held is None or item.generated_at > held.generated_at:
+        if held is None or item.generated_at >= held.generated_at:
             latest[item.subject_id] = item
     return latest
 
