@@ -22,7 +22,7 @@ calls divided among the concurrency limit: ``ceil(calls / limit) x model latency
 unlimited concurrency (what this benchmark measured before issue 19) beside it.
 
 Run: ``.venv/bin/python -m benchmarks.bench_pipeline [--subjects N] [--concurrency 8]
-[--model 1.0 --search 0.5 --fetch 0.3]``. Importing this module runs nothing.
+[--model 1.0 --search 0.5 --fetch 0.3] [--no-local]``. Importing this module runs nothing.
 """
 
 from __future__ import annotations
@@ -217,6 +217,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--concurrency", type=int, default=SHIPPED_MODEL_CONCURRENCY, help="concurrent model calls (shipped: 8)"
     )
+    parser.add_argument("--no-local", action="store_true", help="skip phase 3 (the offline rules computing locally)")
     parser.add_argument("--one", help=argparse.SUPPRESS)  # internal: the child process's single run
     parser.add_argument("--work", help=argparse.SUPPRESS)
     parser.add_argument("--recording", help=argparse.SUPPRESS)
@@ -247,6 +248,8 @@ def main(argv: list[str] | None = None) -> None:
         replayed = [run_in_fresh_process(s, latency, recording, args.concurrency) for s in subjects]
         _print_phase("replayed model answers (remote-model stand-in)", replayed, latency, args.concurrency)
         # 3. The offline rules computing locally on top of the latency (their CPU is not in the bound).
+        if args.no_local:
+            return
         local = [run_in_fresh_process(s, latency, None, args.concurrency) for s in subjects]
         _print_phase("offline rules computing locally, plus latency", local, latency, args.concurrency)
 
