@@ -298,13 +298,13 @@ def build_gateway(
     ``RELIABILITY_CONCURRENCY_<PROVIDER>=n`` bounds concurrent calls.
     ``gateway.describe()`` shows the outcome.
     """
-    from reliability_core.providers.anthropic_provider import AnthropicProvider
     from reliability_core.providers.cache import ResponseCache
     from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
     from reliability_core.providers.offline_model import OfflineRulesProvider
-    from reliability_core.providers.openai_compatible import OpenAICompatibleProvider
-    from reliability_core.providers.openai_provider import OpenAIProvider
     from reliability_core.providers.pricing import DEFAULT_PRICES_PATH, load_prices
+
+    # The vendor SDKs are imported only for a step that uses them: importing anthropic and
+    # openai costs ~3 s of CPU, which an offline run paid in its first step.
 
     wanted = resolve_assignment(env, config)
     check_model_table(wanted, env, same_family_experiment=SAME_FAMILY_EXPERIMENT in active_experiments(env))
@@ -320,6 +320,8 @@ def build_gateway(
             provider = None
         elif chosen.provider == "anthropic" and env.get("ANTHROPIC_API_KEY"):
             if "anthropic" not in shared:
+                from reliability_core.providers.anthropic_provider import AnthropicProvider
+
                 shared["anthropic"] = AnthropicProvider(
                     env["ANTHROPIC_API_KEY"],
                     base_url=env.get("ANTHROPIC_BASE_URL") or None,
@@ -328,6 +330,8 @@ def build_gateway(
             provider = shared["anthropic"]
         elif chosen.provider == "openai" and env.get("OPENAI_API_KEY"):
             if "openai" not in shared:
+                from reliability_core.providers.openai_provider import OpenAIProvider
+
                 shared["openai"] = OpenAIProvider(
                     env["OPENAI_API_KEY"],
                     base_url=env.get("OPENAI_BASE_URL") or None,
@@ -338,6 +342,8 @@ def build_gateway(
             assert chosen.base_url is not None
             slot = f"openai-compatible@{chosen.base_url}"
             if slot not in shared:
+                from reliability_core.providers.openai_compatible import OpenAICompatibleProvider
+
                 shared[slot] = OpenAICompatibleProvider(
                     chosen.base_url,
                     api_key=env.get("OPENAI_COMPATIBLE_API_KEY") or "not-needed",
