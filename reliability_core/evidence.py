@@ -35,6 +35,7 @@ from reliability_core.constants import (
     EVIDENCE_QUOTE_MAX_CHARS,
     EVIDENCE_QUOTE_MIN_CHARS,
     EVIDENCE_RESULTS_PER_QUERY,
+    PASSAGE_MAX_CHARS,
 )
 from reliability_core.duplicates import group_same_story, is_copy_of, repeats_claim
 from reliability_core.failures import ModelFailure, record_failure
@@ -44,6 +45,7 @@ from reliability_core.models.claims import Claim, CriteriaLevels, NumericCriteri
 from reliability_core.models.documents import PageSnapshot, SearchResultSet
 from reliability_core.models.subjects import RegistryEntry
 from reliability_core.models.verdicts import EvidenceItem
+from reliability_core.passages import passages_for_claim
 from reliability_core.providers.assignment import limits_for
 from reliability_core.providers.base import ModelGateway, SearchQuery
 from reliability_core.providers.errors import ItemFailure
@@ -122,7 +124,9 @@ class ReadEvidenceInput(BaseModel):
     page_url: str
     page_title: str
     page_published: date | None
-    page_text: str
+    page_text: str = Field(
+        description="The passages of the page that bear on the claim (reliability_core.passages), gaps marked [...]"
+    )
     subject_names: list[str] = Field(
         default_factory=list,
         description="The subject's name and aliases, to tell it apart from what the claim is about",
@@ -527,9 +531,20 @@ async def gather_evidence(
             rejected_class = source.source_class if snapshot.outcome == "ok" and not source.accepted else None
             skip = PageSkip(url=url, side=side, reason=why_not, snapshot_id=snapshot.id, source_class=rejected_class)
             return snapshot, skip, [], None
-        if len(body) > reader_limit:
+        passages = passages_for_claim(body, claim.restatement, names, max_chars=min(reader_limit, PASSAGE_MAX_CHARS))
+        if not passages.bears_on_claim:
+            # Recorded, never silent: the page was opened and classed, but no sentence of it
+            # shares the claim's terms, so the reader is not asked about it.
+            skip = PageSkip(
+                url=url,
+                side=side,
+                reason="no sentence shares the claim's key terms: not sent to the evidence reader",
+                snapshot_id=snapshot.id,
+            )
+            return snapshot, skip, [], None
+        if passages.sent_chars < passages.page_chars:
             # Quotes are still verified against the whole stored text; the cut is recorded.
-            notes.append(f"{page_url}: read the first {reader_limit} of {len(body)} characters")
+            notes.append(passages.note(page_url))
         try:
             read = await gateway.run(
                 STEP_READ_EVIDENCE,
@@ -542,7 +557,7 @@ async def gather_evidence(
                     page_url=page_url,
                     page_title=snapshot.title,
                     page_published=search_date,
-                    page_text=body[:reader_limit],
+                    page_text=passages.text,
                     subject_names=names,
                 ),
                 ReadEvidenceOutput,

@@ -17,9 +17,9 @@ from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.rehearsal import SubjectRehearsal, rehearse
 
 SUBJECT = "amara-okafor"
-# Models with no published list price we could find (docs/architecture/providers.md): their
-# calls count $0 in the figure below, which is then a lower bound. A new one fails the test.
-KNOWN_UNPRICED = frozenset({"gpt-6.1-sol-pro"})
+# Every default model is priced (gpt-6.1-sol-pro at its closest documented model's rates, see
+# data/config/prices.yaml): a model whose calls would count $0 fails the test.
+KNOWN_UNPRICED: frozenset[str] = frozenset()
 
 
 @pytest.fixture(scope="module")
