@@ -55,6 +55,7 @@ from reliability_core.evidence import (
 )
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import NumericCriteria
+from reliability_core.passages import page_sentences
 from reliability_core.providers.offline_model import offline_step
 
 MIN_SHARED_TERMS = 0.35
@@ -290,7 +291,6 @@ MONTHS = {
     )
 }
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“])")
 
 
 def normalise_unit(unit: str) -> str:
@@ -392,13 +392,9 @@ def entities(text: str) -> list[str]:
 
 
 def sentences(text: str) -> list[str]:
-    """Lines split into sentences; each keeps its final punctuation."""
-    out: list[str] = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line:
-            out.extend(part.strip() for part in _SENTENCE_END.split(line) if part.strip())
-    return out
+    """Lines split into sentences; each keeps its final punctuation (the passage rule's split,
+    so the reader reads the sentences the passages were cut at)."""
+    return page_sentences(text)
 
 
 def sentence_date(sentence: str) -> date | None:
