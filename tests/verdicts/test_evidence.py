@@ -304,3 +304,47 @@ async def test_an_account_at_1130_pm_on_the_deadline_day_is_dated_that_day_in_th
             subject=NORTHWIND,
         )
         assert result.items[0].published_date == expected, zone
+
+
+async def test_reader_is_sent_the_passages_bearing_on_the_claim_and_quotes_verify_against_the_whole_page(
+    clock: FixedClock,
+) -> None:
+    """[#14] section 4: a bounded cut of the page goes to the reader, recorded on the record;
+    a page with no sentence sharing the claim's terms is a recorded skip, never read."""
+    long_url, unrelated_url = "https://wire.example/long", "https://wire.example/unrelated"
+    filler = "The harbour ferries ran on time and the weather stayed mild for the whole week."
+    long_page = "\n".join([filler] * 60 + [WIRE] + [filler] * 60)
+    unrelated = "\n".join(["Northwind Energy named a new chief financial officer."] + [filler] * 5)
+    quote = "In January 2025 the regulator's register listed 7.4 GW of Northwind offshore capacity in operation."
+    seen: dict[str, str] = {}
+
+    def read(payload: ReadEvidenceInput) -> dict[str, Any]:
+        seen[payload.page_url] = payload.page_text
+        return {"items": [item(quote, value=7.4)] if quote in payload.page_text else []}
+
+    search = FakeSearch({"nw capacity 2024": [long_url, unrelated_url]})
+    fetcher = FakeFetcher({long_url: snapshot(long_url, long_page), unrelated_url: snapshot(unrelated_url, unrelated)})
+    gateway = ScriptedGateway(
+        {
+            "plan_research": lambda _: {"queries_for": ["nw capacity 2024"], "queries_against": []},
+            "read_evidence": read,
+        }
+    )
+    result = await gather_evidence(
+        claim=make_claim(url=OWN_URL),
+        criteria=make_criteria(),
+        own_source=snapshot(OWN_URL, OWN_TEXT),
+        gateway=gateway,
+        search=search,
+        fetcher=fetcher,
+        clock=clock,
+        method_version=MV,
+        subject=NORTHWIND,
+    )
+    assert set(seen) == {long_url}  # the unrelated page never reached the reader
+    assert len(seen[long_url]) < len(long_page) / 4 and quote in seen[long_url]
+    assert any(long_url in note and f"of {len(long_page)} characters" in note for note in result.notes)
+    got = result.items[0]
+    assert got.quote_verified and got.snapshot_sha256 == sha256_hex(long_page)
+    skip = next(s for s in result.skipped if s.url == unrelated_url)
+    assert "no sentence shares the claim's key terms" in skip.reason
