@@ -694,7 +694,7 @@ def subject_report(
 def run_usage_by_step(context: dg.AssetExecutionContext) -> dict[str, dict[str, float]]:
     """Calls, tokens and cost per model step over every asset this run materialised so far."""
     records = context.instance.get_records_for_run(
-        context.run_id, of_type=dg.DagsterEventType.ASSET_MATERIALIZATION
+        context.run.run_id, of_type=dg.DagsterEventType.ASSET_MATERIALIZATION
     ).records
     return sum_usage_by_step(
         record.event_log_entry.asset_materialization.metadata

@@ -77,6 +77,10 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         default=0.0, description="Resilience testing only: share of model calls that fail like a real API would"
     )
     fault_seed: int = 0
+    fault_max_consecutive: int | None = Field(
+        default=None,
+        description="Resilience testing only: most attempts in a row one call may fail (empty: unbounded)",
+    )
     simulated_model_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every model call")
     simulated_search_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every search")
     anthropic_base_url: str = Field(default="", description="Anthropic API base URL (a gateway or proxy); empty: the vendor's")
@@ -159,7 +163,7 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         elif self.simulated_model_latency > 0:
             gateway = with_model_latency(gateway, self.simulated_model_latency)
         if self.fault_rate > 0:
-            gateway = with_fault_injection(gateway, self.fault_rate, self.fault_seed)
+            gateway = with_fault_injection(gateway, self.fault_rate, self.fault_seed, self.fault_max_consecutive)
         return gateway
 
     def search(self, clock: Clock, *, refresh: bool = False) -> RecordingSearch:

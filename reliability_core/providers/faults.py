@@ -5,7 +5,14 @@ are normal inputs here").
 
 Deterministic: whether a call fails depends only on the seed, the step, the
 request and how many times that request was already tried, so a test run is
-reproducible. A repair request (the gateway resending invalid output with the
+reproducible however its calls interleave.
+
+``max_consecutive`` bounds how many attempts in a row one request may fail.
+Bounded below the retry policy's attempts, every fault is one the retries must
+absorb, so the report must come out as it does without faults. Unbounded, a
+request fails all its attempts with probability ``rate ** attempts`` (at 20%
+and five attempts, 1 in 3,125): over a run's few thousand calls that happens
+in a fair share of seeds, and the failure must then stay with the one item. A repair request (the gateway resending invalid output with the
 validation error) may fail transiently but never gets malformed output again:
 the gateway's design tolerates one repair, and a second malformed answer is
 the documented hard failure, not the resilience under test."""
@@ -25,9 +32,14 @@ FAULT_KINDS = ("rate_limited", "server_error", "timeout", "malformed_output")
 class FaultInjectingProvider:
     """Wraps ``inner``; a seeded ``rate`` of calls fails with one of ``FAULT_KINDS``."""
 
-    def __init__(self, inner: ModelProvider, rate: float, seed: int = 0) -> None:
+    def __init__(
+        self, inner: ModelProvider, rate: float, seed: int = 0, max_consecutive: int | None = None
+    ) -> None:
         if not 0.0 <= rate < 1.0:
             raise ValueError("fault rate must be in [0, 1)")
+        if max_consecutive is not None and max_consecutive < 0:
+            raise ValueError("max_consecutive must be None or at least 0")
+        self.max_consecutive = max_consecutive
         self.inner = inner
         self.rate = rate
         self.seed = seed
@@ -41,6 +53,8 @@ class FaultInjectingProvider:
         key = f"{self.seed}\0{request.step}\0{request.input_json}\0{request.previous_output}"
         attempt = self.attempts[key]
         self.attempts[key] += 1
+        if self.max_consecutive is not None and attempt >= self.max_consecutive:
+            return None
         digest = hashlib.sha256(f"{key}\0{attempt}".encode()).digest()
         draw = int.from_bytes(digest[:4], "big") / 2**32
         if draw >= self.rate:
@@ -66,6 +80,10 @@ class FaultInjectingProvider:
         return await self.inner.complete(request)
 
 
-def with_fault_injection(gateway: StepGateway, rate: float, seed: int = 0) -> StepGateway:
+def with_fault_injection(
+    gateway: StepGateway, rate: float, seed: int = 0, max_consecutive: int | None = None
+) -> StepGateway:
     """The same gateway with every provider wrapped in a ``FaultInjectingProvider``."""
-    return gateway.with_providers(lambda provider: FaultInjectingProvider(provider, rate, seed))
+    return gateway.with_providers(
+        lambda provider: FaultInjectingProvider(provider, rate, seed, max_consecutive)
+    )
