@@ -527,6 +527,26 @@ def is_reasoning_model(model: str) -> bool:
     return model.startswith(("gpt-5", "gpt-6", "o1", "o3", "o4"))
 
 
+def _reasoning_model_refuses(
+    body: dict[str, Any], model: str, parameter: str, log: VendorLog, instead: str = ""
+) -> JSONResponse | None:
+    """The 400 a reasoning model gives for a sampling parameter it does not take
+    (``temperature`` on the Responses API, ``max_tokens`` on Chat Completions), or
+    None when the request may go on. One function for both endpoints, so the
+    error's shape is the same wherever OpenAI sends it."""
+    if parameter not in body or not is_reasoning_model(model):
+        return None
+    log.note_status(400)
+    message = f"Unsupported parameter: '{parameter}' is not supported with this model."
+    return _openai_error(
+        400,
+        f"{message} {instead}" if instead else message,
+        "invalid_request_error",
+        "unsupported_parameter",
+        parameter,
+    )
+
+
 def strict_schema_problem(schema: Any, where: str = "schema") -> str | None:
     """Why ``schema`` is not in OpenAI's strict subset, or ``None`` when it is."""
     if not isinstance(schema, dict):
@@ -610,15 +630,9 @@ def openai_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlet
     async def respond(body: dict[str, Any]) -> Response:
         """A Responses API answer for a request that passed authentication and faults."""
         name = str(body["model"])
-        if "temperature" in body and is_reasoning_model(name):
-            log.note_status(400)
-            return _openai_error(
-                400,
-                "Unsupported parameter: 'temperature' is not supported with this model.",
-                "invalid_request_error",
-                "unsupported_parameter",
-                "temperature",
-            )
+        refused = _reasoning_model_refuses(body, name, "temperature", log)
+        if refused is not None:
+            return refused
         effort = (body.get("reasoning") or {}).get("effort")
         if effort in ("none", "minimal") and name.startswith(NO_MINIMAL_EFFORT_PREFIXES):
             log.note_status(400)
@@ -727,15 +741,11 @@ def openai_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlet
     async def chat_completions(request: Request) -> Response:
         async def handle(body: dict[str, Any]) -> Response:
             name = str(body["model"])
-            if "max_tokens" in body and is_reasoning_model(name):
-                log.note_status(400)
-                return _openai_error(
-                    400,
-                    "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
-                    "invalid_request_error",
-                    "unsupported_parameter",
-                    "max_tokens",
-                )
+            refused = _reasoning_model_refuses(
+                body, name, "max_tokens", log, instead="Use 'max_completion_tokens' instead."
+            )
+            if refused is not None:
+                return refused
             messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
             system = "\n".join(_text_of(m.get("content")) for m in messages if m.get("role") in ("system", "developer"))
             user = "\n".join(_text_of(m.get("content")) for m in messages if m.get("role") == "user")
