@@ -8,7 +8,8 @@ all (every attempt a failed connection, or the key refused).
 The gateway raises ``ModelOutputError`` when output stays invalid after the
 repair attempt, ``ModelRefusalError`` for refusals and empty outputs and
 ``ModelTruncatedError`` when the answer is still cut off after the retry with
-a larger budget. Every final error names the step and the provider, and the
+a larger budget (all three are ``ModelAnswerError``, which also names the
+model). Every final error names the step and the provider, and the
 vendor's request id when there was one.
 
 ``ItemFailure`` is the base of the failures that stay with the one document or
@@ -18,6 +19,8 @@ one of them: it fails the subject's asset with one clear line.
 """
 
 from __future__ import annotations
+
+from typing import NotRequired, TypedDict, Unpack
 
 
 class ProviderError(RuntimeError):
@@ -58,6 +61,20 @@ class PermanentProviderError(ProviderError):
 UNREACHABLE_STATUSES = frozenset({401, 403})
 
 
+class CallSite(TypedDict):
+    """Where an item's failed call was made: the keywords every ``ItemFailure`` takes."""
+
+    step: str
+    provider: str
+    request_id: NotRequired[str | None]
+
+
+class AnswerSite(CallSite):
+    """Where a model answered with something that cannot be used: the call and the model."""
+
+    model: str
+
+
 class ItemFailure(ProviderError):
     """A model call that failed for one item (document, claim): recorded on that item
     with ``reason``, counted in the report; the subject goes on."""
@@ -76,34 +93,32 @@ class ProviderCallError(ItemFailure):
 
     reason = "provider error"
 
-    def __init__(
-        self, message: str, *, step: str, provider: str, attempts: int, request_id: str | None = None
-    ) -> None:
-        super().__init__(message, step=step, provider=provider, request_id=request_id)
+    def __init__(self, message: str, *, attempts: int, **site: Unpack[CallSite]) -> None:
+        super().__init__(message, **site)
         self.attempts = attempts
 
 
-class ModelOutputError(ItemFailure):
+class ModelAnswerError(ItemFailure):
+    """The model answered, but not with a record the step can use. The subclasses
+    say how; each takes the ``AnswerSite`` keywords and only its own details, so the
+    shared fields are set in one place."""
+
+    def __init__(self, message: str, *, model: str, **site: Unpack[CallSite]) -> None:
+        super().__init__(message, **site)
+        self.model = model
+
+
+class ModelOutputError(ModelAnswerError):
     """Output was not valid JSON for the schema, even after the one repair attempt."""
 
     reason = "invalid output"
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        step: str,
-        provider: str,
-        model: str,
-        last_error: str,
-        request_id: str | None = None,
-    ) -> None:
-        super().__init__(message, step=step, provider=provider, request_id=request_id)
-        self.model = model
+    def __init__(self, message: str, *, last_error: str, **site: Unpack[AnswerSite]) -> None:
+        super().__init__(message, **site)
         self.last_error = last_error
 
 
-class ModelRefusalError(ItemFailure):
+class ModelRefusalError(ModelAnswerError):
     """The model refused, or returned nothing; ``refusal`` says what it said,
     ``category`` and ``explanation`` are the vendor's (Anthropic ``stop_details``)."""
 
@@ -113,40 +128,25 @@ class ModelRefusalError(ItemFailure):
         self,
         message: str,
         *,
-        step: str,
-        provider: str,
-        model: str,
         refusal: str,
         category: str | None = None,
         explanation: str | None = None,
-        request_id: str | None = None,
+        **site: Unpack[AnswerSite],
     ) -> None:
-        super().__init__(message, step=step, provider=provider, request_id=request_id)
-        self.model = model
+        super().__init__(message, **site)
         self.refusal = refusal
         self.category = category
         self.explanation = explanation
 
 
-class ModelTruncatedError(ItemFailure):
+class ModelTruncatedError(ModelAnswerError):
     """The answer was cut off (output budget or context window) even after one retry
     with a larger budget; what was written is never used."""
 
     reason = "truncated"
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        step: str,
-        provider: str,
-        model: str,
-        stop: str,
-        max_output_tokens: int,
-        request_id: str | None = None,
-    ) -> None:
-        super().__init__(message, step=step, provider=provider, request_id=request_id)
-        self.model = model
+    def __init__(self, message: str, *, stop: str, max_output_tokens: int, **site: Unpack[AnswerSite]) -> None:
+        super().__init__(message, **site)
         self.stop = stop
         self.max_output_tokens = max_output_tokens
 
