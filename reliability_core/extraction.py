@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from datetime import date, datetime
+from typing import TypedDict
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -67,6 +68,17 @@ STEP_CLASSIFY = "classify_statements"
 MAX_EXTRACTION_CHUNKS = 5
 # Consecutive chunks overlap, so a statement across a boundary is whole in one of them.
 CHUNK_OVERLAP_CHARS = 2_000
+
+
+class _PageOfSubject(TypedDict):
+    """The fields ``ExtractInput`` and ``ClassifyInput`` share, under the same names."""
+
+    subject_id: str
+    subject_name: str
+    aliases: list[str]
+    subject_kind: str
+    published_date: date | None
+    own_document: bool
 
 
 class ExtractInput(BaseModel):
@@ -339,47 +351,50 @@ async def extract_document(
         chunks=len(chunks) if page_text else 0,
     )
 
-    def failed(exc: ItemFailure) -> ExtractionResult:
-        failure = record_failure(exc, subject_id=document.subject_id, item_kind="document", item_id=document.id)
+    def nothing_extracted(why: str, read: DocumentRead) -> ExtractionResult:
         return ExtractionResult(
             subject_id=document.subject_id,
             document_id=document.id,
             statements=[],
             claims=[],
             dropped=[],
-            notes=[*notes, f"extraction failed: {failure.label()}: {failure.detail}"],
-            read=read.model_copy(update={"failure": failure}),
+            notes=[*notes, why],
+            read=read,
+        )
+
+    def failed(exc: ItemFailure) -> ExtractionResult:
+        failure = record_failure(exc, subject_id=document.subject_id, item_kind="document", item_id=document.id)
+        return nothing_extracted(
+            f"extraction failed: {failure.label()}: {failure.detail}", read.model_copy(update={"failure": failure})
         )
 
     if snapshot.outcome != "ok" or not page_text:
-        notes.append(f"no page text to extract from (fetch outcome {snapshot.outcome}: {snapshot.reason})")
-        return ExtractionResult(
-            subject_id=document.subject_id,
-            document_id=document.id,
-            statements=[],
-            claims=[],
-            dropped=[],
-            notes=notes,
-            read=read,
+        return nothing_extracted(
+            f"no page text to extract from (fetch outcome {snapshot.outcome}: {snapshot.reason})", read
         )
     if len(chunks) > 1:
         notes.append(f"page text of {len(page_text)} characters read in {len(chunks)} chunks of at most {limit}")
     if read.cut:
         notes.append(f"page text cut: read the first {chars_read} of {len(page_text)} characters")
-    own_document = is_own_document(snapshot.final_url or snapshot.url, entry.urls)
+    # What both model steps are told of the subject and the page, built once so the
+    # extractor and the classifier cannot be told different things.
+    page = _PageOfSubject(
+        subject_id=entry.id,
+        subject_name=entry.name,
+        aliases=entry.aliases,
+        subject_kind=entry.kind,
+        published_date=document.published_date,
+        own_document=is_own_document(snapshot.final_url or snapshot.url, entry.urls),
+    )
+    title = snapshot.title or document.title
     extracted = await _extract_chunks(
         gateway,
         ExtractInput(
-            subject_id=entry.id,
-            subject_name=entry.name,
-            aliases=entry.aliases,
-            subject_kind=entry.kind,
+            **page,
             subject_urls=entry.urls,
             document_id=document.id,
             url=document.url,
-            title=snapshot.title or document.title,
-            published_date=document.published_date,
-            own_document=own_document,
+            title=title,
             page_text="",
         ),
         chunks,
@@ -414,14 +429,9 @@ async def extract_document(
             classified = await gateway.run(
                 STEP_CLASSIFY,
                 ClassifyInput(
-                    subject_id=entry.id,
-                    subject_name=entry.name,
-                    aliases=entry.aliases,
-                    subject_kind=entry.kind,
+                    **page,
                     document_url=document.url,
-                    document_title=snapshot.title or document.title,
-                    published_date=document.published_date,
-                    own_document=own_document,
+                    document_title=title,
                     statements=[
                         StatementToClassify(
                             index=index,
