@@ -399,13 +399,13 @@ async def test_a_criteria_failure_for_one_claim_leaves_only_that_claim_unresolva
 
 async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_pages_still_count() -> None:
     from reliability_core.evidence import gather_evidence
-    from tests.verdicts.test_evidence import (
+    from tests.verdicts.builders import (
         NORTHWIND,
         OWN_TEXT,
         OWN_URL,
         WIRE,
         FakeFetcher,
-        FakeSearch,
+        search_returning,
         snapshot,
     )
 
@@ -440,7 +440,7 @@ async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_p
         criteria=make_criteria(),
         own_source=snapshot(OWN_URL, OWN_TEXT),
         gateway=Vendors(route).gateway(),
-        search=FakeSearch({"nw capacity 2024": [wire, other]}),
+        search=search_returning({"nw capacity 2024": [wire, other]}),
         fetcher=FakeFetcher({wire: snapshot(wire, WIRE), other: snapshot(other, WIRE.replace("7.4", "7.5"))}),
         clock=CLOCK,
         method_version=MV,

@@ -9,78 +9,19 @@ from typing import Any
 from reliability_core.clock import FixedClock
 from reliability_core.evidence import EvidenceResult, ReadEvidenceInput, gather_evidence
 from reliability_core.ids import sha256_hex
-from reliability_core.models import PageSnapshot, RegistryEntry, SearchResult, SearchResultSet
-from reliability_core.providers.base import SearchQuery
-from tests.verdicts.factories import FETCHED, MV, make_claim, make_criteria
+from reliability_core.models import Claim, PageSnapshot
+from tests.steps.search_fakes import FakeSearch
+from tests.verdicts.builders import (
+    NORTHWIND,
+    OWN_TEXT,
+    OWN_URL,
+    WIRE,
+    FakeFetcher,
+    search_returning,
+    snapshot,
+)
+from tests.verdicts.factories import MV, make_claim, make_criteria
 from tests.verdicts.fakes import ScriptedGateway
-
-OWN_URL = "https://northwind.example/blog/2022-plans"
-OWN_TEXT = (
-    "Northwind Energy plans. We will have 8 GW of offshore wind installed by the end of 2024. "
-    "Our teams are building three new farms in the North Sea and the Baltic, and we expect the "
-    "first power from Baltic Three in the autumn of 2024, with the remaining turbines following."
-)
-WIRE = (
-    "In January 2025 the regulator's register listed 7.4 GW of Northwind offshore capacity in operation. "
-    "The company had promised 8 GW by the end of 2024 but delays at Baltic Three held it back, "
-    "according to the register published on 15 January 2025."
-)
-NORTHWIND = RegistryEntry(
-    id="northwind", name="Northwind Energy", kind="company", urls=["https://northwind.example/"]
-)
-
-
-def snapshot(url: str, text: str, outcome: str = "ok") -> PageSnapshot:
-    return PageSnapshot(
-        method_version=MV,
-        id=f"snap_{sha256_hex(url)[:8]}",
-        url=url,
-        final_url=None,
-        status=200 if outcome == "ok" else None,
-        fetched_at=FETCHED,
-        sha256=sha256_hex(text) if outcome == "ok" else None,
-        byte_count=len(text),
-        content_type="text/html",
-        outcome=outcome,  # type: ignore[arg-type]
-        title=url.rsplit("/", 1)[-1],
-        text=text if outcome == "ok" else "",
-        main_text=text if outcome == "ok" else "",
-    )
-
-
-class FakeSearch:
-    def __init__(self, results: dict[str, list[str]]) -> None:
-        self.results = results
-        self.calls: list[tuple[str, str, str]] = []
-
-    async def search(
-        self, subject_id: str, purpose: str, query: SearchQuery, method_version: str
-    ) -> SearchResultSet:
-        self.calls.append((subject_id, purpose, query.query))
-        urls = self.results.get(query.query, [])
-        return SearchResultSet(
-            method_version=method_version,
-            id=f"rs_{len(self.calls)}",
-            subject_id=subject_id,
-            purpose=purpose,
-            query=query.query,
-            provider="fake",
-            retrieved_at=FETCHED,
-            results=[
-                SearchResult(url=u, title=u, rank=i, published_date=date(2025, 1, 15))
-                for i, u in enumerate(urls)
-            ],
-        )
-
-
-class FakeFetcher:
-    def __init__(self, pages: dict[str, PageSnapshot]) -> None:
-        self.pages = pages
-        self.opened: list[str] = []
-
-    async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
-        self.opened.append(url)
-        return self.pages[url]
 
 
 def reader(quotes: dict[str, list[dict[str, Any]]]) -> ScriptedGateway:
@@ -117,11 +58,17 @@ async def gather(
     clock: FixedClock,
     own_text: str = OWN_TEXT,
     extra_pages: dict[str, PageSnapshot] | None = None,
+    gateway: ScriptedGateway | None = None,
+    claim: Claim | None = None,
 ) -> tuple[EvidenceResult, FakeSearch, FakeFetcher, ScriptedGateway]:
+    """Evidence gathered for the Northwind claim from ``pages`` (url -> text) that the
+    search returns per query as ``results``, read by ``gateway`` (default: a reader
+    answering ``quotes`` per page)."""
     snaps = {url: snapshot(url, text) for url, text in pages.items()} | (extra_pages or {})
-    search, fetcher, gateway = FakeSearch(results), FakeFetcher(snaps), reader(quotes)
+    search, fetcher = search_returning(results), FakeFetcher(snaps)
+    gateway = gateway or reader(quotes)
     result = await gather_evidence(
-        claim=make_claim(url=OWN_URL),
+        claim=claim or make_claim(url=OWN_URL),
         criteria=make_criteria(),
         own_source=snapshot(OWN_URL, own_text),
         gateway=gateway,
@@ -290,18 +237,13 @@ async def test_an_account_at_1130_pm_on_the_deadline_day_is_dated_that_day_in_th
     url = "https://wire.example/a"
     quote = "In January 2025 the regulator's register listed 7.4 GW of Northwind offshore capacity in operation."
     late = item(quote) | {"published_date": None, "published_at": "2024-12-31T23:30:00-05:00"}
-    snaps = {url: snapshot(url, WIRE)}
     for zone, expected in (("America/New_York", date(2024, 12, 31)), ("UTC", date(2025, 1, 1))):
-        result = await gather_evidence(
+        result, _, _, _ = await gather(
+            {url: WIRE},
+            {"nw delay 2024": [url]},
+            {url: [late]},
+            clock,
             claim=make_claim(url=OWN_URL, time_zone=zone),
-            criteria=make_criteria(),
-            own_source=snapshot(OWN_URL, OWN_TEXT),
-            gateway=reader({url: [late]}),
-            search=FakeSearch({"nw delay 2024": [url]}),
-            fetcher=FakeFetcher(snaps),
-            clock=clock,
-            method_version=MV,
-            subject=NORTHWIND,
         )
         assert result.items[0].published_date == expected, zone
 
@@ -322,24 +264,18 @@ async def test_reader_is_sent_the_passages_bearing_on_the_claim_and_quotes_verif
         seen[payload.page_url] = payload.page_text
         return {"items": [item(quote, value=7.4)] if quote in payload.page_text else []}
 
-    search = FakeSearch({"nw capacity 2024": [long_url, unrelated_url]})
-    fetcher = FakeFetcher({long_url: snapshot(long_url, long_page), unrelated_url: snapshot(unrelated_url, unrelated)})
     gateway = ScriptedGateway(
         {
             "plan_research": lambda _: {"queries_for": ["nw capacity 2024"], "queries_against": []},
             "read_evidence": read,
         }
     )
-    result = await gather_evidence(
-        claim=make_claim(url=OWN_URL),
-        criteria=make_criteria(),
-        own_source=snapshot(OWN_URL, OWN_TEXT),
+    result, _, _, _ = await gather(
+        {long_url: long_page, unrelated_url: unrelated},
+        {"nw capacity 2024": [long_url, unrelated_url]},
+        {},
+        clock,
         gateway=gateway,
-        search=search,
-        fetcher=fetcher,
-        clock=clock,
-        method_version=MV,
-        subject=NORTHWIND,
     )
     assert set(seen) == {long_url}  # the unrelated page never reached the reader
     assert len(seen[long_url]) < len(long_page) / 4 and quote in seen[long_url]

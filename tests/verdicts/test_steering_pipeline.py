@@ -7,68 +7,26 @@ from __future__ import annotations
 
 from typing import Any
 
-import httpx
-
 from reliability_core.clock import FixedClock
-from reliability_core.evidence import ReadEvidenceInput, gather_evidence
+from reliability_core.evidence import ReadEvidenceInput
 from reliability_core.gates import GATE_NO_STEERING
-from reliability_core.judging import JudgeInput, judge_claim
-from reliability_core.models import ClaimVerdict, RegistryEntry
+from reliability_core.judging import JudgeInput
+from reliability_core.models import ClaimVerdict
 from reliability_core.steering import DetectSteeringInput
-from reliability_core.web.fetch import SafeFetcher
-from reliability_core.web.offline import OfflineResolver
-from tests.verdicts.factories import MV, make_claim, make_criteria
+from tests.verdicts.builders import (
+    LEDGER,
+    ORDINARY,
+    PAPER_URL,
+    QUOTE,
+    WIRE_URL,
+    blocked_by_steering,
+    fetcher,
+    gather_and_judge,
+    page,
+    search_returning,
+)
+from tests.verdicts.factories import make_claim
 from tests.verdicts.fakes import ScriptedGateway
-from tests.verdicts.test_evidence import FakeSearch
-
-NORTHWIND = RegistryEntry(
-    id="northwind", name="Northwind Energy", kind="company", urls=["https://northwind.example/"]
-)
-QUOTE = (
-    "By the end of 2024 Northwind Energy had 7.4 GW of offshore wind capacity installed, "
-    "the national energy register shows."
-)
-ORDINARY = [
-    "The register is updated every quarter from figures the operators file.",
-    "Delays at the Baltic Three site were blamed on a shortage of installation vessels.",
-    QUOTE,
-    "The company had promised 8 GW by the end of 2024.",
-    "Analysts expect the remaining turbines to be connected during 2025.",
-    "The ministry said the national target for 2030 was unchanged.",
-]
-LEDGER = [
-    "The Daily Ledger went through the operators' filings on Wednesday.",
-    QUOTE,
-    "Northwind declined to comment on the shortfall when asked by this newspaper.",
-    "Its shares fell two percent in early trading in Copenhagen.",
-]
-WIRE_URL = "https://wire.example/northwind-capacity"
-PAPER_URL = "https://dailyledger.example/northwind-delay"
-
-
-def page(paragraphs: list[str], extra_html: str = "") -> str:
-    body = "".join(f"<p>{p}</p>" for p in paragraphs)
-    return f"<!doctype html><html><head><title>Northwind</title></head><body><article>{body}{extra_html}</article></body></html>"
-
-
-def fetcher(pages: dict[str, str], clock: FixedClock) -> SafeFetcher:
-    def serve(request: httpx.Request) -> httpx.Response:
-        if request.url.path == "/robots.txt":
-            return httpx.Response(404)
-        # The fetcher connects to the resolved address; the page is named by the Host header.
-        host = request.headers.get("host", request.url.host).split(":")[0]
-        body = pages.get(f"https://{host}{request.url.path}")
-        if body is None:
-            return httpx.Response(404)
-        return httpx.Response(
-            200, headers={"content-type": "text/html; charset=utf-8"}, content=body.encode()
-        )
-
-    return SafeFetcher(
-        transport=httpx.MockTransport(serve),
-        resolver=OfflineResolver({"wire.example", "dailyledger.example"}),
-        clock=clock,
-    )
 
 
 def judge_answer(**extra: Any) -> dict[str, Any]:
@@ -124,35 +82,14 @@ async def run_claim(
     gateway: ScriptedGateway | None = None,
 ) -> tuple[ClaimVerdict, ScriptedGateway]:
     gw = gateway or scripted()
-    pages = {WIRE_URL: wire, PAPER_URL: paper or page(LEDGER)}
-    overrides = {"quote": claim_quote} if claim_quote else {}
-    claim = make_claim(**overrides)
-    criteria = make_criteria()
-    found = await gather_evidence(
-        claim=claim,
-        criteria=criteria,
-        own_source=None,
+    _, verdict = await gather_and_judge(
         gateway=gw,
-        search=FakeSearch({"northwind capacity": [WIRE_URL], "northwind delay": [PAPER_URL]}),
-        fetcher=fetcher(pages, clock),
+        search=search_returning({"northwind capacity": [WIRE_URL], "northwind delay": [PAPER_URL]}),
+        fetcher=fetcher({WIRE_URL: wire, PAPER_URL: paper or page(LEDGER)}, clock),
         clock=clock,
-        method_version=MV,
-        subject=NORTHWIND,
-    )
-    verdict = await judge_claim(
-        claim=claim,
-        criteria=criteria,
-        evidence=found.items,
-        gateway=gw,
-        clock=clock,
-        method_version=MV,
-        steering=found.steering,
+        claim=make_claim(**({"quote": claim_quote} if claim_quote else {})),
     )
     return verdict, gw
-
-
-def blocked_by_steering(verdict: ClaimVerdict) -> bool:
-    return verdict.steering_detected and not verdict.gate.shown and GATE_NO_STEERING in verdict.gate.failed
 
 
 async def test_clean_claim_and_pages_pass_the_steering_gate(clock: FixedClock) -> None:
