@@ -20,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import DropReason, ProbabilityKind
 from reliability_core.models.documents import PageSnapshot
-from reliability_core.text.numbers import parse_numbers, same_number_written
+from reliability_core.text.numbers import parse_numbers, same_number_written, value_written_in
 
 # --- The classify_statements step's input and output --------------------------------
 
@@ -517,16 +517,9 @@ def record_stated_probability(
     if not 0.0 <= value <= 1.0:
         return None, None
     # A probability the words do not hold is the model's inference ("likely" read
-    # as 70%), not a stated one: only a figure that appears in the quote stands.
-    if not _quote_holds_figure(value, quote):
+    # as 70%), not a stated one: only a figure that appears in the quote stands, as a
+    # percentage ("70 out of 100", "70%") or a fraction ("0.7"), read by the one reader
+    # of written numbers.
+    if not value_written_in(value * 100.0, quote, unit="%"):
         return None, None
     return value, model_kind or "exact"
-
-
-def _quote_holds_figure(value: float, quote: str) -> bool:
-    """Whether ``quote`` writes ``value`` as a number (as a percentage or a fraction)."""
-    for match in re.finditer(r"\d+(?:[.,]\d+)?", quote):
-        number = float(match.group(0).replace(",", "."))
-        if abs(number - value * 100.0) < 1e-6 or abs(number - value) < 1e-9:
-            return True
-    return False
