@@ -28,6 +28,14 @@ QUICK_REPORT_FORWARD_LOOKING: Final = 3  # [M] step 3: "3 of them forward-lookin
 CANDIDATE_RESULTS_PER_QUERY: Final = 15  # [#6] results kept per candidate query (one query per kind of document)
 CANDIDATE_OWN_SITE_RESULTS: Final = 20  # [#6] results kept from the subject's own sites ("its own writing")
 
+# --- Extraction -----------------------------------------------------------------
+# [#14] section 1 "extraction of a long page is chunked, or cut with the cut recorded on the
+# record; never silently": a long page is read in at most this many overlapping chunks (cost
+# and time stay bounded for a 3 MB page), which bounds how much of a page statements can come
+# from. The chunk's size is the extract step's input limit (providers.assignment.STEP_LIMITS).
+EXTRACTION_MAX_CHUNKS: Final = 5
+EXTRACTION_CHUNK_OVERLAP_CHARS: Final = 2_000  # consecutive chunks overlap: a statement across a boundary is whole in one
+
 # --- Sampling -----------------------------------------------------------------
 SAMPLE_CAP_PER_TYPE: Final = 25  # [M] step 5: "Up to 25 per type are chosen"
 

@@ -14,7 +14,7 @@ drops the rest; a ``DroppedStatement`` for them carries no text.
 ``extract_document`` is the only function here that calls models; every
 decision it applies is a pure function in ``attribution``, ``triage`` or below.
 A page longer than the extraction step's input limit is read in overlapping
-chunks (``page_chunks``), up to ``MAX_EXTRACTION_CHUNKS``; what lies beyond is
+chunks (``page_chunks``), up to ``constants.EXTRACTION_MAX_CHUNKS``; what lies beyond is
 cut, and the cut is recorded on the document's ``DocumentRead``, never silent.
 A model failure on the document (refusal, invalid output, truncation, provider
 error) is recorded there too; the document then has no statements and is
@@ -48,6 +48,7 @@ from reliability_core.attribution import (
     sentence_around,
 )
 from reliability_core.clock import Clock
+from reliability_core.constants import EXTRACTION_CHUNK_OVERLAP_CHARS, EXTRACTION_MAX_CHUNKS
 from reliability_core.failures import ModelFailure, record_failure
 from reliability_core.ids import stable_id
 from reliability_core.models.base import Record
@@ -63,11 +64,6 @@ from reliability_core.triage import decide_time_zone, local_date, triage_claim
 STEP_EXTRACT = "extract_statements"
 STEP_CLASSIFY = "classify_statements"
 
-# A long page is read in at most this many chunks of the step's input limit
-# (cost and time stay bounded for a 3 MB page); the rest is cut and recorded.
-MAX_EXTRACTION_CHUNKS = 5
-# Consecutive chunks overlap, so a statement across a boundary is whole in one of them.
-CHUNK_OVERLAP_CHARS = 2_000
 
 
 class _PageOfSubject(TypedDict):
@@ -156,7 +152,7 @@ class ExtractionResult(BaseModel):
 
 
 def page_chunks(
-    text: str, limit: int, *, max_chunks: int = MAX_EXTRACTION_CHUNKS, overlap: int = CHUNK_OVERLAP_CHARS
+    text: str, limit: int, *, max_chunks: int = EXTRACTION_MAX_CHUNKS, overlap: int = EXTRACTION_CHUNK_OVERLAP_CHARS
 ) -> tuple[list[str], int]:
     """``text`` in chunks of at most ``limit`` characters that end at a line or word
     break where one is near, each overlapping the previous by about ``overlap``;

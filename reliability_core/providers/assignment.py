@@ -105,6 +105,12 @@ class StepLimits(BaseModel):
     max_input_chars: int = 200_000
 
 
+# Provider configuration, not method constants, so it stays here and not in
+# ``reliability_core.constants``: budgets and effort are sized to a vendor's models (what
+# they spend on thinking, the efforts they take) and change with the assignment above; a
+# budget too small ends in a recorded truncation, never in a different rule. The one limit
+# that decides what the method reads, ``max_input_chars`` of extraction, is bounded by the
+# method's own caps (``constants.EXTRACTION_MAX_CHUNKS``).
 # Sized to the step: a short decision gets a small budget and low effort, a
 # page's statements or a judge's reasoning a larger one. Effort levels are the
 # vendors' (Anthropic output_config.effort, OpenAI reasoning.effort): the

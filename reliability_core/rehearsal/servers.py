@@ -70,9 +70,14 @@ OPENAI_EFFORTS = frozenset({"none", "minimal", "low", "medium", "high", "xhigh",
 # GPT-6.1 Sol takes no "none" or "minimal" effort (its model page; apidog's migration guide).
 NO_MINIMAL_EFFORT_PREFIXES = ("gpt-6.1",)
 ANTHROPIC_MAX_OUTPUT = 128_000
+# Prompt caching. These are the vendors' rules, which the local servers enforce, not
+# rules of the method: nothing the method decides depends on them (caching changes what
+# a call costs, never what it answers), so they stay here beside the other vendor limits
+# rather than in ``reliability_core.constants``.
 # Minimum cacheable prefix (tokens). The 5.5 generation's figures are not on the
 # pages we could read; these follow the last published ones for the 5 line.
 ANTHROPIC_MIN_CACHEABLE = {"claude-opus-5-5": 512, "claude-sonnet-5-5": 1024, "claude-haiku-5-5": 1024}
+ANTHROPIC_DEFAULT_MIN_CACHEABLE = 1024  # a model not listed: the common figure
 ANTHROPIC_CACHE_TTL_SECONDS = 300.0
 OPENAI_MIN_CACHEABLE = 1024
 OPENAI_CACHE_INCREMENT = 128
@@ -276,7 +281,7 @@ def anthropic_usage(body: dict[str, Any], cache: _AnthropicCache) -> StepTally:
     """Input tokens split as Anthropic bills them: uncached, written to and read from the cache."""
     segments = _anthropic_segments(body)
     total = sum(estimate_tokens(text) for text, _ in segments)
-    minimum = ANTHROPIC_MIN_CACHEABLE.get(str(body.get("model")), 1024)
+    minimum = ANTHROPIC_MIN_CACHEABLE.get(str(body.get("model")), ANTHROPIC_DEFAULT_MIN_CACHEABLE)
     digest = hashlib.sha256(str(body.get("model")).encode())
     running = 0
     cached_prefix = 0
