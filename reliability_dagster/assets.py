@@ -61,10 +61,8 @@ from reliability_dagster.resources import (
 )
 from reliability_dagster.stage import Stage, run_async, stage_for
 
-EXTRACTED_CLAIMS = "extracted_claims"
+# Metadata key (not a table): calls, tokens and cost per model step of a materialisation.
 MODEL_USAGE_BY_STEP = "model_usage_by_step"
-EVIDENCE_RESULTS = "evidence_results"
-SCORED_REPORTS = "scored_reports"
 
 
 # The table each asset is seen by (the first it writes) and its record model: the
@@ -80,7 +78,7 @@ STORED: dict[str, tuple[str, type[BaseModel]]] = {
     "resolution_criteria": (tables.CRITERIA, ResolutionCriteria),
     "evidence": (tables.EVIDENCE, EvidenceItem),
     "verdicts": (tables.VERDICTS, ClaimVerdict),
-    "subject_scores": (SCORED_REPORTS, Report),
+    "subject_scores": (tables.SCORED_REPORTS, Report),
     "subject_report": (tables.REPORTS, Report),
 }
 
@@ -321,7 +319,7 @@ def statements(
     stage = stage_for(context, warehouse, clock, providers)
     if not stage.covered():
         return _write_empty(
-            stage, tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, tables.DOCUMENT_READS, EXTRACTED_CLAIMS
+            stage, tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, tables.DOCUMENT_READS, tables.EXTRACTED_CLAIMS
         )
     gateway = providers.gateway(job=context.job_name)
     extraction = run_async(
@@ -341,7 +339,7 @@ def statements(
     stage.warehouse.write(tables.STATEMENTS, stage.subject_id, found)
     stage.warehouse.write(tables.DROPPED, stage.subject_id, dropped)
     stage.warehouse.write(tables.DOCUMENT_SAMPLE, stage.subject_id, extraction.sample)
-    stage.warehouse.write(EXTRACTED_CLAIMS, stage.subject_id, [c for r in extraction.results for c in r.claims])
+    stage.warehouse.write(tables.EXTRACTED_CLAIMS, stage.subject_id, [c for r in extraction.results for c in r.claims])
     stage.warehouse.write(tables.DOCUMENT_READS, stage.subject_id, extraction.reads)
     verified = sum(s.quote_verified for s in found)
     return dg.MaterializeResult(
@@ -380,7 +378,7 @@ def claims(
     if not stage.covered():
         return _write_empty(stage, tables.CLAIMS)
     now = stage.clock.now()  # read as a date in each claim's time zone
-    triaged = [retriage_as_due(c, now) for c in stage.warehouse.read(EXTRACTED_CLAIMS, stage.subject_id, Claim)]
+    triaged = [retriage_as_due(c, now) for c in stage.warehouse.read(tables.EXTRACTED_CLAIMS, stage.subject_id, Claim)]
     stage.warehouse.write(tables.CLAIMS, stage.subject_id, triaged)
     states: dict[str, int] = {}
     for claim in triaged:
@@ -493,7 +491,7 @@ def evidence(
 ) -> dg.MaterializeResult[None]:
     stage = stage_for(context, warehouse, clock, providers)
     if not stage.covered():
-        return _write_empty(stage, tables.EVIDENCE, tables.EVIDENCE_SEARCHES, EVIDENCE_RESULTS)
+        return _write_empty(stage, tables.EVIDENCE, tables.EVIDENCE_SEARCHES, tables.EVIDENCE_RESULTS)
     gateway = providers.gateway(job=context.job_name)
     criteria = stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria)
     pages = ReusingFetcher(
@@ -525,7 +523,7 @@ def evidence(
     stage.warehouse.write(tables.EVIDENCE, stage.subject_id, items)
     stage.warehouse.write(tables.EVIDENCE_SEARCHES, stage.subject_id, [rs for r in research for rs in r.result_sets])
     # Page texts live in the snapshot ledger; the research record keeps the rest.
-    stage.warehouse.write(EVIDENCE_RESULTS, stage.subject_id, [r.model_copy(update={"snapshots": []}) for r in research])
+    stage.warehouse.write(tables.EVIDENCE_RESULTS, stage.subject_id, [r.model_copy(update={"snapshots": []}) for r in research])
     usable = [i for i in items if i.quote_verified and not i.excluded]
     return dg.MaterializeResult(
         metadata={
@@ -567,7 +565,7 @@ def verdicts(
         judge_claims(
             claims=_sampled_claims(stage),
             criteria=stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria),
-            research=stage.warehouse.read(EVIDENCE_RESULTS, stage.subject_id, EvidenceResult),
+            research=stage.warehouse.read(tables.EVIDENCE_RESULTS, stage.subject_id, EvidenceResult),
             gateway=gateway,
             clock=stage.clock,
             method_version=stage.method_version,
@@ -633,7 +631,7 @@ def subject_scores(
 ) -> dg.MaterializeResult[None]:
     stage = stage_for(context, warehouse, clock, providers)
     report = build_subject_report(stage, providers.gateway().describe())
-    stage.warehouse.write(SCORED_REPORTS, stage.subject_id, [report])
+    stage.warehouse.write(tables.SCORED_REPORTS, stage.subject_id, [report])
     metadata: dict[str, Any] = {"covered": report.covered, **rows(1)}
     if report.covered:
         metadata["scores"] = scores_table(report)
@@ -664,7 +662,7 @@ def subject_report(
     providers: ProvidersResource,
 ) -> dg.MaterializeResult[None]:
     stage = stage_for(context, warehouse, clock, providers)
-    scored = stage.warehouse.read(SCORED_REPORTS, stage.subject_id, Report)
+    scored = stage.warehouse.read(tables.SCORED_REPORTS, stage.subject_id, Report)
     if not scored:
         raise dg.Failure(description="no scored report to publish")
     report = publish_report(stage.warehouse, scored[-1], kind=stage.entry.kind)

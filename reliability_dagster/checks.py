@@ -30,7 +30,7 @@ from reliability_core.report import report_content_hash
 from reliability_core.stages import SnapshotRef
 from reliability_core.warehouse import tables
 from reliability_core.web.urls import canonical_url
-from reliability_dagster.assets import SCORED_REPORTS, build_subject_report
+from reliability_dagster.assets import build_subject_report
 from reliability_dagster.partitions import subjects_partitions
 from reliability_dagster.resources import ClockResource, ProvidersResource, WarehouseResource
 from reliability_dagster.stage import Stage, stage_for
@@ -239,7 +239,7 @@ def shown_quotes_are_verified(
     providers: ProvidersResource,
 ) -> dg.AssetCheckResult:
     stage = _stage(context, warehouse, clock, providers)
-    reports = stage.warehouse.read(SCORED_REPORTS, stage.subject_id, Report)
+    reports = stage.warehouse.read(tables.SCORED_REPORTS, stage.subject_id, Report)
     problems = [p for r in reports for p in shown_quote_problems(r)]
     return _result(problems, sum(len(r.claims) for r in reports), "shown quotes verified")
 
@@ -252,7 +252,7 @@ def scores_recompute(
     providers: ProvidersResource,
 ) -> dg.AssetCheckResult:
     stage = _stage(context, warehouse, clock, providers)
-    stored = stage.warehouse.read(SCORED_REPORTS, stage.subject_id, Report)
+    stored = stage.warehouse.read(tables.SCORED_REPORTS, stage.subject_id, Report)
     if not stored:
         return _result(["no scored report stored"], 0, "recompute")
     # Against the peer snapshot the report recorded, so a peer published since (or midnight

@@ -15,7 +15,6 @@ from reliability_core.models import Claim, ClaimVerdict, EvidenceItem, Report, R
 from reliability_core.stages import SnapshotRef
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster import checks
-from reliability_dagster.assets import SCORED_REPORTS
 from reliability_dagster.partitions import subjects_partitions
 from tests.orchestration.conftest import Pipeline, make_resources
 
@@ -64,16 +63,16 @@ def _judged_on_evidence_it_may_not_see(w: Warehouse) -> None:
 
 
 def _shown_verdict_on_an_unverified_quote(w: Warehouse) -> None:
-    report = w.read(SCORED_REPORTS, SUBJECT, Report)[-1]
+    report = w.read(tables.SCORED_REPORTS, SUBJECT, Report)[-1]
     claims = [dict(c) for c in report.claims]
     shown = next(c for c in claims if isinstance(c.get("gate"), dict) and c["gate"].get("shown") and c.get("verdict"))  # type: ignore[union-attr]
     shown["quote_verified"] = False
-    w.write(SCORED_REPORTS, SUBJECT, [report.model_copy(update={"claims": claims})])
+    w.write(tables.SCORED_REPORTS, SUBJECT, [report.model_copy(update={"claims": claims})])
 
 
 def _scores_that_do_not_recompute(w: Warehouse) -> None:
-    report = w.read(SCORED_REPORTS, SUBJECT, Report)[-1]
-    w.write(SCORED_REPORTS, SUBJECT, [report.model_copy(update={"content_hash": "0" * 64})])
+    report = w.read(tables.SCORED_REPORTS, SUBJECT, Report)[-1]
+    w.write(tables.SCORED_REPORTS, SUBJECT, [report.model_copy(update={"content_hash": "0" * 64})])
 
 
 CASES: list[tuple[dg.AssetChecksDefinition, str, Callable[[Warehouse], None]]] = [
