@@ -55,35 +55,39 @@ def _result(failures: Iterable[str], checked: int, what: str) -> dg.AssetCheckRe
     return dg.AssetCheckResult(passed=not found, metadata=metadata, description=what)
 
 
-def _stage(
-    context: dg.AssetCheckExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> Stage:
-    return stage_for(context, warehouse, clock, providers)  # type: ignore[arg-type]
+CheckBody = Callable[[Stage], dg.AssetCheckResult]
 
 
-def _check(asset: str, name: str, description: str) -> Callable[[Callable[..., Any]], dg.AssetChecksDefinition]:
-    """A blocking, subject-partitioned check: a failure stops the run before publication."""
-    decorator: Callable[[Callable[..., Any]], dg.AssetChecksDefinition] = dg.asset_check(
-        asset=asset,
-        name=name,
-        blocking=True,
-        description=description,
-        partitions_def=subjects_partitions,
-    )
-    return decorator
+def _check(asset: str, name: str, description: str) -> Callable[[CheckBody], dg.AssetChecksDefinition]:
+    """A blocking, subject-partitioned check: a failure stops the run before publication.
+
+    The decorated function reads one subject's stage and returns the result; the
+    resources every check needs are declared here once, so a check's body is only
+    what it checks."""
+
+    def define(body: CheckBody) -> dg.AssetChecksDefinition:
+        @dg.asset_check(
+            asset=asset,
+            name=name,
+            blocking=True,
+            description=description,
+            partitions_def=subjects_partitions,
+        )
+        def check(
+            context: dg.AssetCheckExecutionContext,
+            warehouse: WarehouseResource,
+            clock: ClockResource,
+            providers: ProvidersResource,
+        ) -> dg.AssetCheckResult:
+            return body(stage_for(context, warehouse, clock, providers))  # type: ignore[arg-type]
+
+        return check
+
+    return define
 
 
 @_check("page_snapshots", "urls_returned_by_search", "Every page fetched for the sample was returned by a stored search.")
-def snapshot_urls_returned_by_search(
-    context: dg.AssetCheckExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.AssetCheckResult:
-    stage = _stage(context, warehouse, clock, providers)
+def snapshot_urls_returned_by_search(stage: Stage) -> dg.AssetCheckResult:
     refs = stage.warehouse.read(tables.SNAPSHOT_INDEX, stage.subject_id, SnapshotRef)
     result_sets = stage.warehouse.read(tables.CANDIDATE_SEARCHES, stage.subject_id, SearchResultSet)
     missing = urls_not_returned_by_search([r.url for r in refs], result_sets)
@@ -91,13 +95,7 @@ def snapshot_urls_returned_by_search(
 
 
 @_check("evidence", "evidence_urls_returned_by_search", "Every evidence page was returned by a stored search.")
-def evidence_urls_returned_by_search(
-    context: dg.AssetCheckExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.AssetCheckResult:
-    stage = _stage(context, warehouse, clock, providers)
+def evidence_urls_returned_by_search(stage: Stage) -> dg.AssetCheckResult:
     items = stage.warehouse.read(tables.EVIDENCE, stage.subject_id, EvidenceItem)
     result_sets = stage.warehouse.read(tables.EVIDENCE_SEARCHES, stage.subject_id, SearchResultSet)
     missing = urls_not_returned_by_search([i.url for i in items], result_sets)
@@ -131,13 +129,7 @@ def criteria_problems(
     "criteria_frozen_before_research",
     "Criteria were written before the first evidence fetch of their claim and never changed.",
 )
-def criteria_frozen_before_research(
-    context: dg.AssetCheckExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.AssetCheckResult:
-    stage = _stage(context, warehouse, clock, providers)
+def criteria_frozen_before_research(stage: Stage) -> dg.AssetCheckResult:
     criteria = stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria)
     first_fetch: dict[str, Any] = {}
     for item in stage.warehouse.read(tables.EVIDENCE, stage.subject_id, EvidenceItem):
@@ -172,13 +164,7 @@ def own_source_problems(
 
 
 @_check("evidence", "no_evidence_from_own_source", "No admitted evidence comes from the claim's own source or its copies.")
-def no_evidence_from_own_source(
-    context: dg.AssetCheckExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.AssetCheckResult:
-    stage = _stage(context, warehouse, clock, providers)
+def no_evidence_from_own_source(stage: Stage) -> dg.AssetCheckResult:
     claims = {c.id: c for c in stage.warehouse.read(tables.CLAIMS, stage.subject_id, Claim)}
     items = stage.warehouse.read(tables.EVIDENCE, stage.subject_id, EvidenceItem)
     snapshots = {s.id: s for s in stage.ledger.read_all(tables.SNAPSHOT_LEDGER, stage.subject_id, PageSnapshot)}
@@ -206,13 +192,7 @@ def judge_input_problems(verdicts: Iterable[ClaimVerdict], evidence: Iterable[Ev
 
 
 @_check("verdicts", "judges_saw_only_claim_criteria_and_verified_evidence", "Blind judge inputs.")
-def judges_blind(
-    context: dg.AssetCheckExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.AssetCheckResult:
-    stage = _stage(context, warehouse, clock, providers)
+def judges_blind(stage: Stage) -> dg.AssetCheckResult:
     found = stage.warehouse.read(tables.VERDICTS, stage.subject_id, ClaimVerdict)
     items = stage.warehouse.read(tables.EVIDENCE, stage.subject_id, EvidenceItem)
     return _result(judge_input_problems(found, items), len(found), "judges blind")
@@ -232,26 +212,14 @@ def shown_quote_problems(report: Report) -> list[str]:
 
 
 @_check("subject_scores", "shown_quotes_are_verified", "Every quote behind a shown verdict is verified.")
-def shown_quotes_are_verified(
-    context: dg.AssetCheckExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.AssetCheckResult:
-    stage = _stage(context, warehouse, clock, providers)
+def shown_quotes_are_verified(stage: Stage) -> dg.AssetCheckResult:
     reports = stage.warehouse.read(tables.SCORED_REPORTS, stage.subject_id, Report)
     problems = [p for r in reports for p in shown_quote_problems(r)]
     return _result(problems, sum(len(r.claims) for r in reports), "shown quotes verified")
 
 
 @_check("subject_scores", "scores_recompute_from_stored_verdicts", "The report's scores recompute from the stored records.")
-def scores_recompute(
-    context: dg.AssetCheckExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.AssetCheckResult:
-    stage = _stage(context, warehouse, clock, providers)
+def scores_recompute(stage: Stage) -> dg.AssetCheckResult:
     stored = stage.warehouse.read(tables.SCORED_REPORTS, stage.subject_id, Report)
     if not stored:
         return _result(["no scored report stored"], 0, "recompute")
