@@ -24,10 +24,10 @@ import anthropic
 import httpx2
 
 from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
-from reliability_core.providers.errors import PermanentProviderError, TransientProviderError
+from reliability_core.providers.errors import TransientProviderError
 from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.messages import user_content
-from reliability_core.providers.retry import is_retryable_status, retry_after_from_headers
+from reliability_core.providers.retry import http_status_error
 from reliability_core.providers.schemas import strict_json_schema
 
 # Stop reasons that mean the answer was cut off before it was finished.
@@ -156,18 +156,6 @@ def _usage(raw: Any, request: ModelRequest) -> Usage:
 
 
 def _status_error(exc: anthropic.APIStatusError) -> Exception:
-    status = exc.status_code
-    request_id = exc.request_id
-    message = (
-        f"anthropic HTTP {status}"
-        + (f" (request id {request_id})" if request_id else "")
-        + f": {exc.message}"
+    return http_status_error(
+        "anthropic", exc.status_code, exc.message, headers=dict(exc.response.headers), request_id=exc.request_id
     )
-    if is_retryable_status(status):
-        return TransientProviderError(
-            message,
-            status=status,
-            retry_after=retry_after_from_headers(dict(exc.response.headers)),
-            request_id=request_id,
-        )
-    return PermanentProviderError(message, status=status, request_id=request_id)

@@ -25,7 +25,7 @@ from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
 from reliability_core.providers.errors import PermanentProviderError, TransientProviderError
 from reliability_core.providers.loops import PerLoop
 from reliability_core.providers.messages import user_content
-from reliability_core.providers.retry import is_retryable_status, retry_after_from_headers
+from reliability_core.providers.retry import http_status_error
 from reliability_core.providers.schemas import strict_json_schema
 
 
@@ -168,18 +168,6 @@ def _format_name(schema_name: str) -> str:
 def status_error(provider: str, exc: openai.APIStatusError) -> Exception:
     """Map an HTTP error of the OpenAI SDK to a transient or permanent provider
     error, naming the request id (``x-request-id``)."""
-    status = exc.status_code
-    request_id = exc.request_id
-    message = (
-        f"{provider} HTTP {status}"
-        + (f" (request id {request_id})" if request_id else "")
-        + f": {exc.message}"
+    return http_status_error(
+        provider, exc.status_code, exc.message, headers=dict(exc.response.headers), request_id=exc.request_id
     )
-    if is_retryable_status(status):
-        return TransientProviderError(
-            message,
-            status=status,
-            retry_after=retry_after_from_headers(dict(exc.response.headers)),
-            request_id=request_id,
-        )
-    return PermanentProviderError(message, status=status, request_id=request_id)

@@ -29,7 +29,7 @@ from reliability_core.models import SearchResult
 from reliability_core.providers.base import SearchQuery
 from reliability_core.providers.errors import PermanentProviderError, TransientProviderError
 from reliability_core.providers.loops import PerLoop
-from reliability_core.providers.retry import RetryPolicy, is_retryable_status, retry_after_from_headers
+from reliability_core.providers.retry import RetryPolicy, http_status_error
 from reliability_core.providers.search_filters import domain_allowed, parse_result_date
 
 PERPLEXITY_BASE_URL = "https://api.perplexity.ai"
@@ -106,16 +106,13 @@ class PerplexitySearch:
             raw = await self._clients.get().search.with_raw_response.create(**perplexity_request_body(query))
         except perplexity.APIStatusError as exc:
             request_id = exc.response.headers.get("x-request-id") or exc.response.headers.get("request-id")
-            message = f"perplexity HTTP {exc.status_code}" + (f" (request id {request_id})" if request_id else "")
-            message += f": {exc.response.text[:300]}"
-            if is_retryable_status(exc.status_code):
-                raise TransientProviderError(
-                    message,
-                    status=exc.status_code,
-                    retry_after=retry_after_from_headers(dict(exc.response.headers)),
-                    request_id=request_id,
-                ) from exc
-            raise PermanentProviderError(message, status=exc.status_code, request_id=request_id) from exc
+            raise http_status_error(
+                self.name,
+                exc.status_code,
+                exc.response.text[:300],
+                headers=dict(exc.response.headers),
+                request_id=request_id,
+            ) from exc
         except perplexity.APITimeoutError as exc:
             raise TransientProviderError(f"perplexity timeout: {exc!r}") from exc
         except perplexity.APIConnectionError as exc:

@@ -39,6 +39,21 @@ def is_retryable_status(status: int) -> bool:
     return status in RETRYABLE_STATUSES or status >= 500
 
 
+def http_status_error(
+    provider: str, status: int, detail: str, *, headers: Mapping[str, str], request_id: str | None
+) -> TransientProviderError | PermanentProviderError:
+    """A vendor's HTTP error answer as a provider error: transient, with the server's
+    ``retry-after``, for a status worth retrying (``is_retryable_status``), permanent
+    otherwise. The message names the provider, the status and the request id, so every
+    vendor's errors read alike."""
+    message = f"{provider} HTTP {status}" + (f" (request id {request_id})" if request_id else "") + f": {detail}"
+    if is_retryable_status(status):
+        return TransientProviderError(
+            message, status=status, retry_after=retry_after_from_headers(headers), request_id=request_id
+        )
+    return PermanentProviderError(message, status=status, request_id=request_id)
+
+
 def parse_retry_after(value: str | None, now: datetime | None = None) -> float | None:
     """Seconds to wait from a ``Retry-After`` header: delta-seconds or an HTTP date.
     Unparseable or absent gives ``None``; a date in the past gives 0."""
