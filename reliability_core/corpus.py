@@ -11,21 +11,16 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
+from reliability_core.models.base import KnownSourceClass
+
+# A page of the offline web is one of the subject's documents or a source of one of the
+# policy's classes (the same names, so the corpus and the source policy cannot drift).
 DocumentKind = Literal[
     "subject_own",  # the subject's own post, report, letter
     "interview",  # interview or transcript with the subject
     "news_quoting",  # news article quoting the subject
     "mention_only",  # mentions the subject, no statement by it
-    "official_record",
-    "wire_service",
-    "established_newsroom",
-    "subject_ordinary_statement",
-    "social_media",
-    "forum",
-    "user_edited_wiki",
-    "prediction_market",
-    "content_farm",
-    "self_interested_press_release",
+    KnownSourceClass,
     "other",
 ]
 

@@ -18,7 +18,8 @@ TriageState = Literal["resolvable_now", "not_yet_due", "never_resolvable", "own_
 # What a verdict rests on ([M] step 8: "Every verdict records what it rests on").
 Basis = Literal["independent_source", "official_records_only", "ordinary_statements_only", "nothing"]
 
-SourceClass = Literal[
+# The classes a source policy names; a page no rule places is "unknown".
+KnownSourceClass = Literal[
     "official_record",
     "wire_service",
     "established_newsroom",
@@ -29,8 +30,8 @@ SourceClass = Literal[
     "prediction_market",
     "content_farm",
     "self_interested_press_release",
-    "unknown",
 ]
+SourceClass = Literal[KnownSourceClass, "unknown"]
 
 
 class Record(BaseModel):
