@@ -155,6 +155,7 @@ async def gather_and_judge(
     criteria: ResolutionCriteria | None = None,
     own_source: PageSnapshot | None = None,
     subject: RegistryEntry = NORTHWIND,
+    method_version: str = MV,
 ) -> tuple[EvidenceResult, ClaimVerdict]:
     """Evidence gathered and the claim judged on it by the pipeline's own functions,
     the steering found while gathering passed on to the judging."""
@@ -168,7 +169,7 @@ async def gather_and_judge(
         search=search,
         fetcher=fetcher,
         clock=clock,
-        method_version=MV,
+        method_version=method_version,
         subject=subject,
     )
     verdict = await judge_claim(
@@ -177,7 +178,7 @@ async def gather_and_judge(
         evidence=found.items,
         gateway=gateway,
         clock=clock,
-        method_version=MV,
+        method_version=method_version,
         steering=found.steering,
     )
     return found, verdict

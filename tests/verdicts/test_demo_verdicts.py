@@ -16,14 +16,13 @@ from pydantic import BaseModel
 from reliability_core.candidates import urls_returned_by_search
 from reliability_core.clock import FixedClock
 from reliability_core.criteria import CriteriaOutput, build_criteria, criteria_input_for
-from reliability_core.evidence import gather_evidence
-from reliability_core.judging import judge_claim
 from reliability_core.models import Claim, RegistryEntry
 from reliability_core.providers.assignment import build_gateway, build_search
 from reliability_core.providers.base import ModelGateway
 from reliability_core.sources import classify_source, subject_domains
 from reliability_core.web.offline import offline_fetcher
 from reliability_core.web.urls import canonical_url
+from tests.verdicts.builders import gather_and_judge
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "data" / "corpus"
@@ -100,26 +99,17 @@ async def test_demo_subject_verdicts_follow_the_mechanical_rules(clock: FixedClo
             claim, proposed, written_at=clock.now(), written_by="offline-rules", method_version=MV
         )
         own = await fetcher.snapshot(claim.url, MV)
-        evidence = await gather_evidence(
-            claim=claim,
-            criteria=criteria,
-            own_source=own,
+        before = gateway.judge_calls  # gathering evidence calls no judge
+        evidence, verdict = await gather_and_judge(
             gateway=gateway,
             search=search,
             fetcher=fetcher,
             clock=clock,
-            method_version=MV,
-            subject=subject,
-        )
-        before = gateway.judge_calls
-        verdict = await judge_claim(
             claim=claim,
             criteria=criteria,
-            evidence=evidence.items,
-            gateway=gateway,
-            clock=clock,
+            own_source=own,
+            subject=subject,
             method_version=MV,
-            steering=evidence.steering,
         )
         returned = urls_returned_by_search(evidence.result_sets)
         admitted = [i for i in evidence.items if not i.excluded]
