@@ -65,7 +65,6 @@ STEP_EXTRACT = "extract_statements"
 STEP_CLASSIFY = "classify_statements"
 
 
-
 class _PageOfSubject(TypedDict):
     """The fields ``ExtractInput`` and ``ClassifyInput`` share, under the same names."""
 
