@@ -5,7 +5,9 @@ step) and the user turn (the step's input as JSON: page text, claim, criteria,
 evidence). Its competence is the offline rules (``reliability_core.offline_rules``),
 which answer from that input alone, never from a lookup of test items. On top it
 makes the mistakes real models make, each at a seeded rate and decided from the
-request's own content, so the same request always gets the same answer:
+request's own content, so the same request always gets the same answer (the
+per-call data-mark token of a judge's or reviewer's input, random by design,
+is left out of that content: see ``request_key``):
 
 * a loose restatement passed off as a verbatim quote (extraction);
 * an invented number inside a quote (extraction) or an observed value the quote
@@ -33,6 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from reliability_core.data_marking import CACHE_TOKEN
 from reliability_core.providers.offline_model import handler_for
 
 PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
@@ -160,7 +163,7 @@ class ScriptedModel:
         step = self.step_of(system, user, model=model)
         payload = input_json_of(user)
         repair = "previous output was rejected" in user.lower()
-        rng = random.Random(_seed_of(self.seed, step, model, user, max_tokens))
+        rng = random.Random(_seed_of(self.seed, step, model, request_key(user), max_tokens))
         mistakes: list[str] = []
 
         thinking_tokens = 0
@@ -228,6 +231,21 @@ def input_json_of(user: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError("the step input is not a JSON object")
     return value
+
+
+_DATA_MARK = re.compile(r"<</?DATA ([0-9a-f]{16})>>")
+
+
+def request_key(text: str) -> str:
+    """``text`` with every per-call data-mark token ([#16]: a fresh random token per judge or
+    reviewer call, so a page cannot forge the delimiters) replaced by one constant, as the
+    gateway's cache key does. Seeding the model's draws from the raw text made the rehearsal
+    irreproducible: each run drew new tokens, so every judge and reviewer call drew its
+    thinking length, refusal and runaway afresh (the cost per checked claim moved by about
+    5% between runs of the same tree and seed)."""
+    for token in set(_DATA_MARK.findall(text)):
+        text = text.replace(token, CACHE_TOKEN)
+    return text
 
 
 def _seed_of(seed: int, *parts: object) -> int:

@@ -40,7 +40,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import json
-import random
 import threading
 import time
 from collections import defaultdict
@@ -59,7 +58,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from reliability_core.providers.base import SearchProvider, SearchQuery
-from reliability_core.rehearsal.scripted_model import ScriptedAnswer, ScriptedModel, estimate_tokens
+from reliability_core.rehearsal.scripted_model import (
+    ScriptedAnswer,
+    ScriptedModel,
+    estimate_tokens,
+    request_key,
+)
 
 # Models whose forced tool use is rejected ("What's new in Claude Opus 5.5").
 NO_FORCED_TOOL_MODELS = frozenset({"claude-opus-5-5", "claude-sonnet-5-5"})
@@ -152,16 +156,24 @@ class VendorLog:
 
 
 class _Faults:
-    """A seeded, thread-safe draw per request."""
+    """A seeded, thread-safe draw per request and attempt: the n-th sending of the same
+    body (data-mark tokens left out, ``request_key``) always draws the same fault, so which
+    calls fail does not depend on the order concurrent calls arrive in (one shared random
+    sequence handed its faults to whichever call came first)."""
 
     def __init__(self, rates: FaultRates, seed: int) -> None:
         self._rates = rates
-        self._rng = random.Random(seed)
+        self._seed = seed
+        self._attempts: dict[str, int] = defaultdict(int)
         self._lock = threading.Lock()
 
-    def draw(self) -> str | None:
+    def draw(self, body: bytes) -> str | None:
+        key = hashlib.sha256(request_key(body.decode("utf-8", "replace")).encode("utf-8")).hexdigest()
         with self._lock:
-            roll = self._rng.random()
+            attempt = self._attempts[key]
+            self._attempts[key] += 1
+        digest = hashlib.sha256(f"{self._seed}\x1f{key}\x1f{attempt}".encode()).digest()
+        roll = int.from_bytes(digest[:8], "big") / 2**64
         if roll < self._rates.rate_limited:
             return "rate_limited"
         if roll < self._rates.rate_limited + self._rates.overloaded:
@@ -406,7 +418,7 @@ def anthropic_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Star
         if violation is not None:
             log.note_status(400)
             return _anthropic_error(400, "invalid_request_error", violation, request_id)
-        fault = faults.draw()
+        fault = faults.draw(raw)
         if fault == "rate_limited":
             log.note_status(429)
             return _anthropic_error(
@@ -616,7 +628,7 @@ def openai_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlet
         if not isinstance(body, dict) or not body.get("model"):
             log.note_status(400)
             return _openai_error(400, "Missing required parameter: 'model'.", "invalid_request_error", "missing_required_parameter", "model")
-        fault = faults.draw()
+        fault = faults.draw(await request.body())
         if fault == "rate_limited":
             log.note_status(429)
             return _openai_error(
@@ -984,7 +996,7 @@ def perplexity_app(index: SearchProvider, log: VendorLog, faults: _Faults) -> St
         if violation is not None:
             log.note_status(400)
             return _perplexity_error(400, violation)
-        if faults.draw() is not None:
+        if faults.draw(await request.body()) is not None:
             log.note_status(429)
             return _perplexity_error(429, "Rate limit exceeded", **{"retry-after": str(RETRY_AFTER_SECONDS)})
         domains = list(body.get("search_domain_filter") or [])

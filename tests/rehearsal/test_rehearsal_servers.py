@@ -216,3 +216,51 @@ def test_gpt_6_1_sol_takes_no_minimal_reasoning_effort(servers: RehearsalServers
     reply = _responses(servers.openai_url, {"model": "gpt-6.1-sol", "input": _extract_user(), "reasoning": {"effort": "minimal"}})
     assert reply.status_code == 400
     assert reply.json()["error"]["param"] == "reasoning.effort"
+
+
+def _judge_user(token: str) -> str:
+    payload = {
+        "claim": f"<<DATA {token}>>\nAmara Okafor said storage would undercut gas peakers by 2030.\n<</DATA {token}>>",
+        "claim_type": "prediction",
+        "made_on": "2024-03-01",
+        "deadline": "2030-12-31",
+        "judge_at": "2031-01-01",
+        "levels": {k: k for k in ("true", "mostly_true", "mixed", "mostly_false", "false")},
+        "numeric": None,
+        "evidence": [],
+        "data_mark": {"token": token},
+    }
+    return f"Input (judge_a) as JSON:\n{json.dumps(payload)}"
+
+
+def test_the_same_request_with_another_data_mark_gets_the_same_answer() -> None:
+    """The rehearsal is reproducible: a judge's input carries a fresh random delimiter token per
+    call by design ([#16]), and the scripted model's draws (thinking length, refusal, runaway)
+    must not depend on it; a different question still draws afresh."""
+    model = ScriptedModel()
+    system = (PROMPTS / "judge.md").read_text()
+
+    def answer(user: str) -> tuple[int, str, str]:
+        got = model.answer(
+            system=system, user=user, model="claude-opus-5-5", max_tokens=8192, effort="medium", schema_enforced=True
+        )
+        return got.thinking_tokens, got.stop, got.text
+
+    assert len({answer(_judge_user(f"{n:016x}")) for n in range(1, 6)}) == 1
+    other = _judge_user("00000000000000ab").replace("gas peakers", "coal plants")
+    assert answer(other)[0] != answer(_judge_user("00000000000000ab"))[0]
+
+
+def test_faults_fall_on_the_same_requests_whatever_order_they_arrive_in() -> None:
+    """A fault is drawn per request and attempt, not from one sequence shared by whichever
+    call arrives first, so concurrent calls cannot trade faults between runs."""
+    rates = FaultRates(rate_limited=0.3, overloaded=0.0)
+    bodies = [_message_body("claude-haiku-5-5", metadata={"user_id": f"user-{n}"}) for n in range(12)]
+
+    def statuses(order: list[int]) -> dict[int, int]:
+        with _servers(faults=rates) as running:
+            return {n: _messages(running.anthropic_url, bodies[n]).status_code for n in order}
+
+    forward = statuses(list(range(12)))
+    assert statuses(list(reversed(range(12)))) == forward
+    assert set(forward.values()) == {200, 429}
