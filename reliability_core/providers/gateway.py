@@ -47,6 +47,16 @@ DEFAULT_CONCURRENCY: dict[str, int] = {
 }
 
 
+class _KeyLock:
+    """The lock of one cache key and how many calls hold or wait for it."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
+
+
 class StepGateway:
     """Implements ``ModelGateway``: one structured call per step, through its assigned provider."""
 
@@ -63,6 +73,7 @@ class StepGateway:
         limits: Mapping[str, StepLimits] | None = None,
         totals: UsageTotals | None = None,
         _semaphores: dict[str, PerLoop[asyncio.Semaphore]] | None = None,
+        _key_locks: PerLoop[dict[str, _KeyLock]] | None = None,
     ) -> None:
         missing = sorted(set(assignment) - set(providers))
         if missing:
@@ -78,6 +89,8 @@ class StepGateway:
         self.limits: dict[str, StepLimits] = dict(limits or {})
         self.totals = totals or UsageTotals()
         self._semaphores: dict[str, PerLoop[asyncio.Semaphore]] = {} if _semaphores is None else _semaphores
+        # One lock per cache key in flight, shared by scoped gateways: see ``run``.
+        self._key_locks: PerLoop[dict[str, _KeyLock]] = _key_locks or PerLoop(dict)
 
     # -- inspection -------------------------------------------------------
 
@@ -139,6 +152,7 @@ class StepGateway:
             limits=self.limits,
             totals=UsageTotals(parent=self.totals),
             _semaphores=self._semaphores,
+            _key_locks=self._key_locks,
         )
 
     # -- the call ---------------------------------------------------------
@@ -148,9 +162,31 @@ class StepGateway:
         assignment = self._assignment_for(step)
         provider = self.providers[step]
         request = self._request(step, assignment, provider, payload, output_type)
-        use_cache = self.cache is not None
         key = self._cache_key(assignment, provider, _without_data_mark(request, payload))
+        if self.cache is None:
+            return await self._run_once(step, provider, request, key, output_type)
+        # Single flight: a request identical to one still in flight (the same texts for two
+        # claims, checked at once) waits for that call's answer and reads it from the cache,
+        # instead of both missing the cache and both being paid for. Which of the two paid
+        # used to depend on how the concurrent calls interleaved.
+        locks = self._key_locks.get()
+        held = locks.get(key)
+        if held is None:
+            held = locks[key] = _KeyLock()
+        held.users += 1
+        try:
+            async with held.lock:
+                return await self._run_once(step, provider, request, key, output_type)
+        finally:
+            held.users -= 1
+            if held.users == 0:
+                locks.pop(key, None)
 
+    async def _run_once(
+        self, step: str, provider: ModelProvider, request: ModelRequest, key: str, output_type: type[OutputT]
+    ) -> OutputT:
+        """The cached answer, or one call (and at most one repair), cached when valid."""
+        use_cache = self.cache is not None
         if use_cache:
             assert self.cache is not None
             cached = self.cache.get(key)

@@ -457,6 +457,26 @@ async def test_concurrent_calls_are_bounded_per_provider(prompts: Path) -> None:
     assert gateway.metadata()["anthropic.calls"] == 8
 
 
+async def test_identical_requests_in_flight_at_once_are_paid_for_once(prompts: Path, tmp_path: Path) -> None:
+    """Single flight: the same request made by two items at once (the same texts checked for
+    two claims) waits for the first call and reads its answer from the cache; which of
+    them paid no longer depends on how the calls interleave. Different requests still run
+    side by side."""
+    provider = _SlowProvider()
+    gateway = StepGateway(
+        {"judge_a": StepAssignment(provider="anthropic", model="claude-opus-5-5")},
+        {"judge_a": provider},
+        prompts_dir=prompts,
+        cache=ResponseCache(tmp_path / "cache"),
+    )
+    claims = ["same", "same", "same", "other"]
+    outs = await asyncio.gather(*(gateway.run("judge_a", JudgeInput(claim=c), JudgeOutput) for c in claims))
+    assert all(out.verdict == "true" for out in outs)
+    meta = gateway.metadata()
+    assert meta["anthropic.calls"] == 2 and meta["cache.hits"] == 2
+    assert provider.peak == 2  # "same" and "other" were in flight together
+
+
 async def test_scoped_gateway_counts_its_own_usage_and_adds_to_the_parent(prompts: Path) -> None:
     provider = _SlowProvider()
     gateway = StepGateway(
