@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal, Protocol
 
@@ -45,7 +46,7 @@ from reliability_core.models.claims import Claim, CriteriaLevels, NumericCriteri
 from reliability_core.models.documents import PageSnapshot, SearchResultSet
 from reliability_core.models.subjects import RegistryEntry
 from reliability_core.models.verdicts import EvidenceItem
-from reliability_core.passages import passages_for_claim
+from reliability_core.passages import PagePassages, passages_for_claim
 from reliability_core.providers.assignment import limits_for
 from reliability_core.providers.base import ModelGateway, SearchQuery
 from reliability_core.providers.errors import ItemFailure
@@ -312,6 +313,28 @@ def mark_same_story(items: Sequence[EvidenceItem], texts: dict[str, str]) -> lis
     return out
 
 
+@dataclass(frozen=True)
+class _Opened:
+    """A returned URL after opening: a skip with its reason, or a page for the reader."""
+
+    url: str
+    side: Side
+    snapshot: PageSnapshot | None = None
+    skip: PageSkip | None = None
+    search_date: date | None = None
+    source: SourceClassification | None = None
+    passages: PagePassages | None = None
+    body: str | None = None
+
+    @property
+    def snapshot_id(self) -> str | None:
+        return self.snapshot.id if self.snapshot is not None else None
+
+    @property
+    def source_class(self) -> SourceClass | None:
+        return self.source.source_class if self.source is not None else None
+
+
 def interleave_sides(
     for_urls: Sequence[tuple[str, date | None]],
     against_urls: Sequence[tuple[str, date | None]],
@@ -506,15 +529,13 @@ async def gather_evidence(
     items: list[EvidenceItem] = []
     page_texts: dict[str, str] = {}
 
-    async def read_page(
-        url: str, side: Side, search_date: date | None
-    ) -> tuple[PageSnapshot | None, PageSkip | None, list[EvidenceItem], str | None]:
-        """One returned URL: fetch, classify, exclude or read. Pages are independent,
-        so they are read at once; results are put back in the interleaved order."""
+    async def open_page(url: str, side: Side, search_date: date | None) -> _Opened:
+        """One returned URL: fetch, classify, exclude, or cut to the passages the reader
+        would get. No model call: pages are opened at once, then grouped by story."""
         if canonical_url(url) not in returned:  # defensive: the list is built from the result sets
-            return None, None, [], None
+            return _Opened(url=url, side=side)
         if is_own_source_url(url, own_urls):
-            return None, PageSkip(url=url, side=side, reason="the claim's own source document (same URL)"), [], None
+            return _Opened(url=url, side=side, skip=PageSkip(url=url, side=side, reason="the claim's own source document (same URL)"))
         snapshot = await fetcher.snapshot(url, method_version)
         page_url = snapshot.final_url or snapshot.url
         body = snapshot.main_text or snapshot.text
@@ -530,7 +551,7 @@ async def gather_evidence(
         if why_not:
             rejected_class = source.source_class if snapshot.outcome == "ok" and not source.accepted else None
             skip = PageSkip(url=url, side=side, reason=why_not, snapshot_id=snapshot.id, source_class=rejected_class)
-            return snapshot, skip, [], None
+            return _Opened(url=url, side=side, snapshot=snapshot, skip=skip)
         passages = passages_for_claim(body, claim.restatement, names, max_chars=min(reader_limit, PASSAGE_MAX_CHARS))
         if not passages.bears_on_claim:
             # Recorded, never silent: the page was opened and classed, but no sentence of it
@@ -541,10 +562,18 @@ async def gather_evidence(
                 reason="no sentence shares the claim's key terms: not sent to the evidence reader",
                 snapshot_id=snapshot.id,
             )
-            return snapshot, skip, [], None
-        if passages.sent_chars < passages.page_chars:
-            # Quotes are still verified against the whole stored text; the cut is recorded.
-            notes.append(passages.note(page_url))
+            return _Opened(url=url, side=side, snapshot=snapshot, skip=skip)
+        return _Opened(
+            url=url, side=side, snapshot=snapshot, search_date=search_date, source=source, passages=passages, body=body
+        )
+
+    async def read_page(page: _Opened) -> tuple[PageSkip | None, list[EvidenceItem], list[str]]:
+        """The evidence reader on one opened page: its items, or a recorded skip."""
+        snapshot, source, passages = page.snapshot, page.source, page.passages
+        assert snapshot is not None and source is not None and passages is not None
+        page_url = snapshot.final_url or snapshot.url
+        # Quotes are still verified against the whole stored text; the cut is recorded.
+        cut = [passages.note(page_url)] if passages.sent_chars < passages.page_chars else []
         try:
             read = await gateway.run(
                 STEP_READ_EVIDENCE,
@@ -556,7 +585,7 @@ async def gather_evidence(
                     numeric=criteria.numeric,
                     page_url=page_url,
                     page_title=snapshot.title,
-                    page_published=search_date,
+                    page_published=page.search_date,
                     page_text=passages.text,
                     subject_names=names,
                 ),
@@ -564,36 +593,73 @@ async def gather_evidence(
             )
         except ItemFailure as exc:
             # The failure stays with this page: it gives no evidence, the others still do.
-            failure = record_failure(exc, subject_id=claim.subject_id, item_kind="page", item_id=url)
+            failure = record_failure(exc, subject_id=claim.subject_id, item_kind="page", item_id=page.url)
             skip = PageSkip(
-                url=url, side=side, reason=f"{failure.label()}: {failure.detail}", snapshot_id=snapshot.id
+                url=page.url, side=page.side, reason=f"{failure.label()}: {failure.detail}", snapshot_id=snapshot.id
             )
-            return snapshot, skip, [], None
+            return skip, [], cut
         found = [
             evidence_item(
                 claim=claim,
                 snapshot=snapshot,
-                url=url,
-                side=side,
-                search_date=search_date,
+                url=page.url,
+                side=page.side,
+                search_date=page.search_date,
                 source=source,
                 proposed=proposed,
                 method_version=method_version,
             )
             for proposed in read.items
         ]
-        return snapshot, None, found, body
+        return None, found, cut
 
-    pages = await asyncio.gather(
-        *(read_page(url, side, when) for url, side, when in interleave_sides(by_side["for"], by_side["against"]))
+    opened = await asyncio.gather(
+        *(open_page(url, side, when) for url, side, when in interleave_sides(by_side["for"], by_side["against"]))
     )
-    for snapshot, skip, found, body in pages:
-        if snapshot is not None:
-            snapshots.append(snapshot)
+    # [R] "The same story copied on several sites counts once": of pages that are copies of one
+    # story (the near-duplicate rule ``mark_same_story`` applies after reading), only the one
+    # that would count is read. The most authoritative copy (source class, then search order)
+    # goes to the reader first; the next copy only when it gave no admitted item, so the
+    # story's kept page is the one ``mark_same_story`` would keep had every copy been read,
+    # and the others are recorded skips instead of paid reads whose items would be excluded.
+    readable = [index for index, page in enumerate(opened) if page.passages is not None]
+    stories = group_same_story({str(index): opened[index].body or "" for index in readable})
+    outcomes: dict[int, tuple[PageSkip | None, list[EvidenceItem], list[str]]] = {}
+
+    def authority(index: int) -> tuple[int, int]:
+        page_class = opened[index].source_class
+        return (_CLASS_RANK.get(page_class, 9) if page_class is not None else 9, index)
+
+    async def read_story(story: list[str]) -> None:
+        order = sorted((int(key) for key in story), key=authority)
+        kept: int | None = None
+        for index in order:
+            if kept is not None:
+                keeper = opened[kept].snapshot
+                assert keeper is not None
+                skip = PageSkip(
+                    url=opened[index].url,
+                    side=opened[index].side,
+                    reason=f"same story as page {keeper.id} ({keeper.final_url or keeper.url}): counts once, "
+                    "not sent to the evidence reader",
+                    snapshot_id=opened[index].snapshot_id,
+                )
+                outcomes[index] = (skip, [], [])
+                continue
+            outcomes[index] = await read_page(opened[index])
+            if any(not item.excluded for item in outcomes[index][1]):
+                kept = index
+
+    await asyncio.gather(*(read_story(story) for story in stories))
+    for index, page in enumerate(opened):
+        if page.snapshot is not None:
+            snapshots.append(page.snapshot)
+        skip, found, cut = outcomes.get(index, (page.skip, [], []))
         if skip is not None:
             skipped.append(skip)
-        if snapshot is not None and body is not None:
-            page_texts[snapshot.id] = body
+        if index in outcomes and page.snapshot is not None and page.body is not None and skip is None:
+            page_texts[page.snapshot.id] = page.body
+        notes.extend(cut)
         items.extend(found)
 
     items = mark_same_story(_dedupe_items(items), page_texts)

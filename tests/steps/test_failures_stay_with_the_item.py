@@ -411,6 +411,11 @@ async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_p
 
     other = "https://dailyledger.example/nw-2025"
     wire = "https://wire.example/nw-2025"
+    LEDGER = (
+        "Our reporters found that Northwind did not have 8 GW of offshore wind installed by the end "
+        "of 2024. Turbine deliveries to Baltic Three slipped into 2025 and the company now guides to "
+        "full capacity by the summer, its chief executive told analysts on a call in January 2025."
+    )
 
     def route(step: str, body: dict[str, Any]) -> httpx2.Response:
         if step == "plan_research":
@@ -441,7 +446,9 @@ async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_p
         own_source=snapshot(OWN_URL, OWN_TEXT),
         gateway=Vendors(route).gateway(),
         search=search_returning({"nw capacity 2024": [wire, other]}),
-        fetcher=FakeFetcher({wire: snapshot(wire, WIRE), other: snapshot(other, WIRE.replace("7.4", "7.5"))}),
+        # The other page tells its own story (a copy of the wire's would not be read at all:
+        # the same story counts once).
+        fetcher=FakeFetcher({wire: snapshot(wire, WIRE), other: snapshot(other, LEDGER)}),
         clock=CLOCK,
         method_version=MV,
         subject=NORTHWIND,

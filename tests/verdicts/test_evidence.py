@@ -192,16 +192,38 @@ async def test_same_story_on_two_sites_counts_once(clock: FixedClock) -> None:
     quote = (
         "In January 2025 the regulator's register listed 7.4 GW of Northwind offshore capacity in operation."
     )
-    result, _, _, _ = await gather(
+    result, _, _, gateway = await gather(
         {first: WIRE, copy: "From the wire. " + WIRE},
         {"nw capacity 2024": [copy, first]},
         {first: [item(quote)], copy: [item(quote)]},
         clock,
     )
     kept = [i for i in result.items if not i.excluded]
-    dropped = [i for i in result.items if i.excluded]
-    assert [i.url for i in kept] == [first]  # the wire service outranks the copy
-    assert dropped[0].same_story_as == kept[0].snapshot_id and "counts once" in dropped[0].exclusion_reason
+    assert [i.url for i in kept] == [first]  # the wire service outranks the copy, found first or not
+    # The copy would only have given an excluded item: it is a recorded skip, never read.
+    read = [payload.page_url for step, payload in gateway.calls if step == "read_evidence"]
+    assert read == [first]
+    skip = next(s for s in result.skipped if s.url == copy)
+    assert kept[0].snapshot_id in skip.reason and "counts once" in skip.reason
+
+
+async def test_a_copy_is_read_when_the_kept_page_gives_no_evidence(clock: FixedClock) -> None:
+    """The next copy of a story is read only when the more authoritative one gave no
+    admitted item (here its quote is not on the page), so no evidence is lost by not
+    reading copies; the copy's item then stands."""
+    first, copy = "https://wire.example/a", "https://dailyledger.example/syndicated"
+    quote = (
+        "In January 2025 the regulator's register listed 7.4 GW of Northwind offshore capacity in operation."
+    )
+    result, _, _, gateway = await gather(
+        {first: WIRE, copy: "From the wire. " + WIRE},
+        {"nw capacity 2024": [first, copy]},
+        {first: [item("A sentence the wire page does not hold at all, invented by the reader.")], copy: [item(quote)]},
+        clock,
+    )
+    read = [payload.page_url for step, payload in gateway.calls if step == "read_evidence"]
+    assert read == [first, copy]
+    assert [i.url for i in result.items if not i.excluded] == [copy]
 
 
 async def test_page_the_fetcher_skipped_gives_no_evidence(clock: FixedClock) -> None:
