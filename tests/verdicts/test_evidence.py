@@ -3,6 +3,7 @@ own source and its copies and repeats excluded, rejected classes never evidence,
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date
 from typing import Any
 
@@ -306,3 +307,52 @@ async def test_reader_is_sent_the_passages_bearing_on_the_claim_and_quotes_verif
     assert got.quote_verified and got.snapshot_sha256 == sha256_hex(long_page)
     skip = next(s for s in result.skipped if s.url == unrelated_url)
     assert "no sentence shares the claim's key terms" in skip.reason
+
+
+class DelayedFetcher(FakeFetcher):
+    def __init__(self, pages: dict[str, PageSnapshot], delays: dict[str, float]) -> None:
+        super().__init__(pages)
+        self.delays = delays
+
+    async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
+        await asyncio.sleep(self.delays.get(url, 0.0))
+        return await super().snapshot(url, method_version)
+
+
+async def test_the_research_record_is_the_same_whichever_page_finishes_first(clock: FixedClock) -> None:
+    """Pages are read at once; a live fetch or model call finishes when it will. The notes of
+    cut pages (what the judges and the report see) keep the search order, not the order the
+    pages happened to finish in, so a run's record does not depend on latency."""
+    fillers = [
+        "The harbour ferries ran on time and the weather stayed mild for the whole week.",
+        "A local choir rehearsed in the old town hall every Thursday evening that spring.",
+        "Cyclists crowded the coastal road once the new bridge opened to light traffic.",
+    ]
+    urls = ["https://wire.example/first", "https://wire.example/second", "https://wire.example/third"]
+    # Three different stories (no same-story grouping), each cut to its passages: three notes.
+    pages = {u: snapshot(u, "\n".join([f] * 40 + [WIRE] + [f] * 40)) for u, f in zip(urls, fillers, strict=True)}
+    gateway = ScriptedGateway(
+        {
+            "plan_research": lambda _: {"queries_for": ["nw capacity 2024"], "queries_against": []},
+            "read_evidence": lambda _: {"items": []},
+        }
+    )
+
+    async def research(delays: dict[str, float]) -> EvidenceResult:
+        return await gather_evidence(
+            claim=make_claim(url=OWN_URL),
+            criteria=make_criteria(),
+            own_source=snapshot(OWN_URL, OWN_TEXT),
+            gateway=gateway,
+            search=search_returning({"nw capacity 2024": urls}),
+            fetcher=DelayedFetcher(pages, delays),
+            clock=clock,
+            method_version=MV,
+            subject=NORTHWIND,
+        )
+
+    in_order = await research({})
+    reversed_finish = await research({u: 0.02 * (len(urls) - i) for i, u in enumerate(urls)})
+    assert len(in_order.notes) == len(urls)
+    assert [next(u for u in urls if u in note) for note in in_order.notes] == urls
+    assert reversed_finish.model_dump() == in_order.model_dump()
