@@ -1,5 +1,6 @@
 """Fault injection fails a seeded share of calls the way real APIs do, deterministically."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -88,3 +89,25 @@ async def test_replay_answers_what_was_recorded_after_the_delay_and_refuses_the_
     assert await replay.complete(_request(1)) == recorded
     with pytest.raises(PermanentProviderError, match="no recorded answer"):
         await replay.complete(_request(2))
+
+
+async def test_replay_matches_a_request_whose_data_marks_carry_another_random_token(tmp_path: Path) -> None:
+    # The judges' evidence is wrapped in data marks with a fresh token per call, so a replayed
+    # run's judge request differs from the recorded one in the token alone.
+    from reliability_core.data_marking import mark_as_data, new_data_mark
+    from reliability_core.providers.cache import ResponseCache
+    from reliability_core.providers.errors import PermanentProviderError
+    from reliability_core.providers.latency import RecordingProvider, ReplayProvider
+
+    def marked(text: str) -> ModelRequest:
+        mark = new_data_mark()  # as judging.mark_judge_input marks a judge's input
+        payload = {"claim": mark_as_data(text, mark), "data_mark": mark.model_dump(mode="json")}
+        return _request(0).model_copy(update={"input_json": json.dumps(payload)})
+
+    store = ResponseCache(tmp_path / "recording")
+    recorded = await RecordingProvider(Echo(), store).complete(marked("the page says 42"))
+    replay = ReplayProvider(Echo(), store, seconds=0.0)
+    assert marked("the page says 42").input_json != marked("the page says 42").input_json
+    assert await replay.complete(marked("the page says 42")) == recorded
+    with pytest.raises(PermanentProviderError, match="no recorded answer"):
+        await replay.complete(marked("the page says 43"))
