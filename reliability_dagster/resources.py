@@ -15,7 +15,6 @@ from pydantic import Field
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.providers.assignment import build_gateway, build_search
-from reliability_core.providers.batch import BatchSettings, with_batches
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.providers.faults import with_fault_injection
 from reliability_core.providers.gateway import StepGateway
@@ -153,6 +152,10 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         """The gateway before pooling: assignment, cache, batches, and the benchmark and fault wrappers."""
         gateway = build_gateway(self._env(), cache_dir=Path(self.cache_dir))
         if job and job in self.batch_jobs:
+            # Imported here: the batch module loads the Anthropic and OpenAI SDKs (~1.2 s of CPU),
+            # which every other process (each offline run, the code server) would pay for nothing.
+            from reliability_core.providers.batch import BatchSettings, with_batches
+
             gateway = with_batches(gateway, BatchSettings(poll_seconds=self.batch_poll_seconds))
         if self.model_recording_dir:
             recording = ResponseCache(Path(self.model_recording_dir))
