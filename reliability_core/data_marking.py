@@ -63,3 +63,16 @@ def unmark(text: str, mark: DataMark) -> str:
 
 
 CACHE_TOKEN = "0" * 16  # what a call's token is replaced by in its cache key
+
+_MARK_TOKEN = re.compile(r"<</?DATA ([0-9a-f]{16})>>")
+
+
+def without_mark_tokens(text: str) -> str:
+    """``text`` (a request body) with every per-call data-mark token replaced by
+    ``CACHE_TOKEN``, wherever it appears (in the delimiters and in the ``data_mark`` field):
+    the same texts under any delimiters are the same request, for anything keyed or seeded
+    by the request (the rehearsal's scripted model and servers, the benchmarks' replay)."""
+    for token in set(_MARK_TOKEN.findall(text)):
+        text = text.replace(token, CACHE_TOKEN)
+    return text
+

@@ -7,11 +7,10 @@ and for crash tests that need a run to be mid-stage; never on by default."""
 from __future__ import annotations
 
 import asyncio
-import json
 
 import httpx
 
-from reliability_core.data_marking import CACHE_TOKEN
+from reliability_core.data_marking import without_mark_tokens
 from reliability_core.models import SearchResult
 from reliability_core.providers.base import (
     ModelProvider,
@@ -69,37 +68,15 @@ def with_model_latency(gateway: StepGateway, seconds: float) -> StepGateway:
     return gateway.with_providers(lambda provider: DelayedProvider(provider, seconds))
 
 
-def _data_mark_token(input_json: str) -> str | None:
-    """The per-call data-mark token of a request's payload (``data_mark.token``, at the top
-    or one level down as in a reviewer's input), as the gateway's cache key finds it."""
-    try:
-        payload = json.loads(input_json)
-    except ValueError:
-        return None
-    if not isinstance(payload, dict):
-        return None
-    for holder in [payload, *(v for v in payload.values() if isinstance(v, dict))]:
-        mark = holder.get("data_mark")
-        if isinstance(mark, dict) and isinstance(mark.get("token"), str):
-            return str(mark["token"])
-    return None
-
-
-def _replay_input(input_json: str) -> str:
-    """The input as the replay key sees it: the judges' evidence is wrapped in data marks
-    with a fresh random token per call (data_marking.py), so a second run's request differs
-    from the recorded one in the token alone; without this every judge call missed its
-    recording and failed (and the benchmark timed a verdict step that made no model calls)."""
-    token = _data_mark_token(input_json)
-    return input_json.replace(token, CACHE_TOKEN) if token else input_json
-
-
 def _replay_key(request: ModelRequest) -> str:
     return cache_key(
         kind="replay",
         step=request.step,
         model=request.model,
-        input_json=_replay_input(request.input_json),
+        # The judges' input carries a fresh random data-mark token per call: without it left
+        # out, every replayed judge call missed its recording and failed (and the benchmark
+        # timed a verdict step that made no model calls).
+        input_json=without_mark_tokens(request.input_json),
         previous_output=request.previous_output,
         validation_error=request.validation_error,
     )

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from reliability_core.data_marking import CACHE_TOKEN
+from reliability_core.data_marking import without_mark_tokens
 from reliability_core.providers.offline_model import handler_for
 
 PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"
@@ -233,9 +233,6 @@ def input_json_of(user: str) -> dict[str, Any]:
     return value
 
 
-_DATA_MARK = re.compile(r"<</?DATA ([0-9a-f]{16})>>")
-
-
 def request_key(text: str) -> str:
     """``text`` with every per-call data-mark token ([#16]: a fresh random token per judge or
     reviewer call, so a page cannot forge the delimiters) replaced by one constant, as the
@@ -243,9 +240,7 @@ def request_key(text: str) -> str:
     irreproducible: each run drew new tokens, so every judge and reviewer call drew its
     thinking length, refusal and runaway afresh (the cost per checked claim moved by about
     5% between runs of the same tree and seed)."""
-    for token in set(_DATA_MARK.findall(text)):
-        text = text.replace(token, CACHE_TOKEN)
-    return text
+    return without_mark_tokens(text)
 
 
 def _seed_of(seed: int, *parts: object) -> int:
