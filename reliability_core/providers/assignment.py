@@ -116,6 +116,11 @@ class StepLimits(BaseModel):
 # vendors' (Anthropic output_config.effort, OpenAI reasoning.effort): the
 # defaults are medium on Opus 5.5 and Haiku 5.5, high on Sonnet 5.5, so the
 # table sets every step explicitly.
+# A budget is also what a runaway answer (a model that keeps deliberating) burns before it
+# is cut and retried, so a budget far above the step's longest answer is paid for on
+# every runaway: each budget below leaves room for the longest answer the step's input
+# allows, not more (the measured answers and the bounds are in docs/architecture/providers.md,
+# "Cost per checked claim").
 STEP_LIMITS: dict[str, StepLimits] = {
     "confirm_identity": StepLimits(max_output_tokens=2_048, retry_output_tokens=8_192, effort="low"),
     "decide_coverage": StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288, effort="medium"),
@@ -123,13 +128,28 @@ STEP_LIMITS: dict[str, StepLimits] = {
         max_output_tokens=12_288, retry_output_tokens=32_768, effort="low", max_input_chars=60_000
     ),
     "classify_statements": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="low"),
-    "write_criteria": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="medium"),
-    "plan_research": StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288, effort="low"),
+    # Low effort: the step applies written rules literally (the rulebook's reading of "more
+    # than"/"at least", the operator table, the default margins of 5/15/35%), and code checks
+    # what it writes (bands that cannot be applied literally are replaced by the default
+    # margins), so it needs careful reading rather than long deliberation; its answer is
+    # ~250 tokens. The strongest model stays on it. At medium effort it was the second
+    # largest cost per checked claim (Opus thinking tokens at $20 per million).
+    "write_criteria": StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288, effort="low"),
+    # Six queries of a few words: ~100 tokens of answer.
+    "plan_research": StepLimits(max_output_tokens=2_048, retry_output_tokens=8_192, effort="low"),
+    # The reader gets at most PASSAGE_MAX_CHARS (4,000 characters, ~1k tokens) of a page and
+    # quotes from it, so its answer cannot be much longer than ~1.2k tokens even if it quoted
+    # every passage; measured answers are ~50 tokens plus low-effort thinking (p99 ~270).
     "read_evidence": StepLimits(
-        max_output_tokens=4_096, retry_output_tokens=12_288, effort="low", max_input_chars=60_000
+        max_output_tokens=2_048, retry_output_tokens=8_192, effort="low", max_input_chars=60_000
     ),
+    # The judges keep medium effort and room to deliberate: the verdict is the method's
+    # decision, and a hard claim may think well past the ~1k tokens a typical one takes.
     "judge_a": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="medium"),
     "judge_b": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="medium"),
+    # The reviewer ("a second, stronger model") is a gate on the judge's verdict: the judges'
+    # effort, set here rather than left to the vendor's default.
+    "review_verdict": StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288, effort="medium"),
     "detect_steering": StepLimits(max_output_tokens=2_048, retry_output_tokens=8_192, effort="low"),
 }
 DEFAULT_LIMITS = StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288)
