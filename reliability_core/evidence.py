@@ -25,7 +25,7 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Literal, Protocol
+from typing import ClassVar, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -116,6 +116,16 @@ class ReadEvidenceInput(BaseModel):
     """Input of "read_evidence": one fetched page and the claim it may bear on."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+    # The claim's part, the same for every page read about it: sent first and cached per claim
+    # (``ModelRequest.shared_input_fields``), so ~10 reads of a claim pay for it once.
+    SHARED_INPUT_FIELDS: ClassVar[tuple[str, ...]] = (
+        "restatement",
+        "claim_type",
+        "judge_at",
+        "levels",
+        "numeric",
+        "subject_names",
+    )
 
     restatement: str
     claim_type: ClaimType
@@ -650,7 +660,12 @@ async def gather_evidence(
             if any(not item.excluded for item in outcomes[index][1]):
                 kept = index
 
-    await asyncio.gather(*(read_story(story) for story in stories))
+    # The first read writes the claim's part of the reader's input to the vendor's prompt
+    # cache (``ReadEvidenceInput.SHARED_INPUT_FIELDS``); the other pages are sent once it has
+    # been answered, since a cache entry can be read only after the call that writes it.
+    if stories:
+        await read_story(stories[0])
+    await asyncio.gather(*(read_story(story) for story in stories[1:]))
     for index, page in enumerate(opened):
         if page.snapshot is not None:
             snapshots.append(page.snapshot)

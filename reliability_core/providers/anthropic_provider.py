@@ -26,7 +26,7 @@ import httpx2
 from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
 from reliability_core.providers.errors import TransientProviderError
 from reliability_core.providers.loops import PerLoop
-from reliability_core.providers.messages import user_content
+from reliability_core.providers.messages import input_blocks, user_blocks, user_content
 from reliability_core.providers.retry import http_status_error
 from reliability_core.providers.schemas import strict_json_schema
 
@@ -89,7 +89,7 @@ class AnthropicProvider:
             # parameters) and no thinking field (adaptive is the default; Opus 5.5
             # rejects "disabled" and manual budgets). Thinking counts against max_tokens.
             "max_tokens": request.max_output_tokens,
-            "messages": [{"role": "user", "content": user_content(request)}],
+            "messages": [{"role": "user", "content": _user_content(request)}],
             "output_config": output_config,
         }
         if request.system_prompt:
@@ -110,6 +110,18 @@ class AnthropicProvider:
         except anthropic.APIConnectionError as exc:
             raise TransientProviderError(f"anthropic connection failed: {exc}", connection=True) from exc
         return response_from_message(message, request, getattr(message, "_request_id", None))
+
+
+def _user_content(request: ModelRequest) -> str | list[dict[str, Any]]:
+    """The user turn. When the input has shared fields (the claim a page is read for), it is
+    sent as text blocks whose first ends at them and carries a second cache breakpoint: the
+    calls of one item then read the system prompt and the item's part from the cache, and
+    only the rest (the page) is uncached input. Otherwise one string, as before."""
+    if len(input_blocks(request)) < 2:
+        return user_content(request)
+    blocks: list[dict[str, Any]] = [{"type": "text", "text": text} for text in user_blocks(request)]
+    blocks[0]["cache_control"] = {"type": "ephemeral"}
+    return blocks
 
 
 def response_from_message(message: Any, request: ModelRequest, request_id: str | None) -> ModelResponse:

@@ -49,6 +49,9 @@ class ModelRequest(BaseModel):
     template_sha256: str
     system_prompt: str
     input_json: str
+    # Top-level input fields that many calls of the step share (the claim, for every page read
+    # about it): sent first, as their own cacheable block where the vendor needs a breakpoint.
+    shared_input_fields: tuple[str, ...] = ()
     output_schema: dict[str, Any]
     output_schema_name: str
     max_output_tokens: int = 4096

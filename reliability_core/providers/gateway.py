@@ -267,6 +267,7 @@ class StepGateway:
             template_sha256=digest,
             system_prompt=text,
             input_json=payload.model_dump_json(),
+            shared_input_fields=tuple(getattr(type(payload), "SHARED_INPUT_FIELDS", ())),
             output_schema=_schema_of(output_type),
             output_schema_name=output_type.__name__,
             max_output_tokens=self._limits(step).max_output_tokens,

@@ -10,15 +10,40 @@ from reliability_core.providers.base import ModelRequest
 
 def user_content(request: ModelRequest) -> str:
     """Input JSON, plus the repair instructions when this is a repair attempt."""
-    parts = [f"Input ({request.step}) as JSON:\n{request.input_json}"]
+    return "\n\n".join(user_blocks(request))
+
+
+def user_blocks(request: ModelRequest) -> list[str]:
+    """The user turn in cache order: ``input_blocks``, then any repair instructions."""
+    blocks = input_blocks(request)
     if request.validation_error is not None:
-        parts.append(
+        blocks.append(
             "Your previous output was rejected.\n"
             f"Previous output:\n{request.previous_output or '(empty)'}\n"
             f"Validation error:\n{request.validation_error}\n"
             f"Return a corrected {request.output_schema_name} that satisfies the schema exactly."
         )
-    return "\n\n".join(parts)
+    return blocks
+
+
+def input_blocks(request: ModelRequest) -> list[str]:
+    """The step's input: one block, or two when it has shared fields (``shared_input_fields``):
+    those fields first, then the rest. The two joined are one JSON object with the shared
+    fields first, so a model reads the same input whether or not it is split; a vendor that
+    needs cache breakpoints marks the end of the first block."""
+    intro = f"Input ({request.step}) as JSON:\n"
+    if request.shared_input_fields:
+        data = json.loads(request.input_json)
+        shared = {key: data[key] for key in request.shared_input_fields if key in data}
+        rest = {key: value for key, value in data.items() if key not in shared}
+        if shared and rest:
+            return [intro + _compact(shared)[:-1] + ",", _compact(rest)[1:]]
+    return [intro + request.input_json]
+
+
+def _compact(value: dict[str, object]) -> str:
+    # As pydantic writes JSON: no spaces, non-ASCII kept.
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def schema_instruction(request: ModelRequest) -> str:

@@ -252,19 +252,32 @@ def anthropic_rule_violation(body: dict[str, Any]) -> str | None:
 
 
 class _AnthropicCache:
-    """Prompt-cache entries by prefix hash, with the 5-minute TTL refreshed on use."""
+    """Prompt-cache entries by prefix hash, with the 5-minute TTL refreshed on use. An entry
+    can be read only once the call that writes it has been answered (``commit``): calls sent
+    at the same moment with the same new prefix all miss it and all write it, as they do
+    at the vendor, so the rehearsal does not credit cache reads a live run would not get."""
 
     def __init__(self) -> None:
         self._expiry: dict[str, float] = {}
         self._lock = threading.Lock()
 
-    def use(self, key: str) -> bool:
-        """True when ``key`` was cached (a read); otherwise it is written now."""
+    def longest_hit(self, keys: list[str]) -> int:
+        """The index of the longest readable prefix among ``keys`` (shortest first), or -1;
+        a hit refreshes that entry's TTL."""
         now = time.monotonic()
         with self._lock:
-            hit = self._expiry.get(key, 0.0) > now
-            self._expiry[key] = now + ANTHROPIC_CACHE_TTL_SECONDS
-            return hit
+            for index in range(len(keys) - 1, -1, -1):
+                if self._expiry.get(keys[index], 0.0) > now:
+                    self._expiry[keys[index]] = now + ANTHROPIC_CACHE_TTL_SECONDS
+                    return index
+        return -1
+
+    def commit(self, keys: list[str]) -> None:
+        """The answered call's prefixes become readable (written or refreshed)."""
+        until = time.monotonic() + ANTHROPIC_CACHE_TTL_SECONDS
+        with self._lock:
+            for key in keys:
+                self._expiry[key] = until
 
 
 def _anthropic_segments(body: dict[str, Any]) -> list[tuple[str, bool]]:
@@ -289,29 +302,33 @@ def _anthropic_segments(body: dict[str, Any]) -> list[tuple[str, bool]]:
     return segments
 
 
-def anthropic_usage(body: dict[str, Any], cache: _AnthropicCache) -> StepTally:
-    """Input tokens split as Anthropic bills them: uncached, written to and read from the cache."""
+def anthropic_usage(body: dict[str, Any], cache: _AnthropicCache) -> tuple[StepTally, list[str]]:
+    """Input tokens split as Anthropic bills them, looked up when the call arrives: the longest
+    prefix ending at a breakpoint that is cached is read, the rest up to the last breakpoint
+    is written, the remainder is uncached input. Also the prefixes to ``commit`` once the
+    call has been answered."""
     segments = _anthropic_segments(body)
     total = sum(estimate_tokens(text) for text, _ in segments)
     minimum = ANTHROPIC_MIN_CACHEABLE.get(str(body.get("model")), ANTHROPIC_DEFAULT_MIN_CACHEABLE)
     digest = hashlib.sha256(str(body.get("model")).encode())
     running = 0
-    cached_prefix = 0
-    cache_key = ""
+    breakpoints: list[tuple[int, str]] = []  # (tokens up to the breakpoint, prefix hash)
     for text, breakpoint_after in segments:
         digest.update(text.encode("utf-8"))
         running += estimate_tokens(text)
         if breakpoint_after and running >= minimum:
-            cached_prefix, cache_key = running, digest.hexdigest()
+            breakpoints.append((running, digest.hexdigest()))
     usage = StepTally(input_tokens=total)
-    if cached_prefix:
-        hit = cache.use(cache_key)
-        usage.input_tokens = total - cached_prefix
-        if hit:
-            usage.cache_read_tokens = cached_prefix
-        else:
-            usage.cache_write_tokens = cached_prefix
-    return usage
+    if not breakpoints:
+        return usage, []
+    keys = [key for _, key in breakpoints]
+    hit = cache.longest_hit(keys)
+    cached_prefix = breakpoints[-1][0]
+    read = breakpoints[hit][0] if hit >= 0 else 0
+    usage.input_tokens = total - cached_prefix
+    usage.cache_read_tokens = read
+    usage.cache_write_tokens = cached_prefix - read
+    return usage, keys
 
 
 def anthropic_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlette:
@@ -331,6 +348,8 @@ def anthropic_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Star
         user = "\n".join(
             _text_of(m.get("content")) for m in body["messages"] if isinstance(m, dict) and m.get("role") == "user"
         )
+        # The cache is looked up when the call arrives; what it writes is readable once answered.
+        usage, prefixes = anthropic_usage(body, cache)
         try:
             answer = await asyncio.to_thread(
                 model.answer,
@@ -345,7 +364,7 @@ def anthropic_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Star
         except ValueError as exc:
             log.note_status(400)
             return _anthropic_error(400, "invalid_request_error", f"scripted model: {exc}", request_id)
-        usage = anthropic_usage(body, cache)
+        cache.commit(prefixes)
         usage.output_tokens = answer.output_tokens
         usage.thinking_tokens = answer.thinking_tokens
         log.note_answer("anthropic", name, answer, usage)

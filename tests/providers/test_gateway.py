@@ -683,3 +683,33 @@ async def test_a_refused_key_means_the_provider_cannot_be_reached(prompts: Path)
 
     with pytest.raises(ProviderUnreachableError, match="credentials"):
         await gateway.run("judge_a", JudgeInput(claim="c"), JudgeOutput)
+
+
+def test_shared_input_fields_come_first_in_their_own_cached_block() -> None:
+    """Prompt caching per item: the fields every call of one item shares (the claim, for each
+    page read about it) are the first user block with a cache breakpoint after the system
+    prompt's; the blocks joined are the same JSON input, so the model reads the same thing."""
+    from reliability_core.providers.messages import user_content
+
+    payload = {"page_text": "the page", "restatement": "the claim", "levels": {"true": "x"}, "page_url": "u"}
+    request = ModelRequest(
+        step="read_evidence",
+        model="claude-sonnet-5-5",
+        template_name="read_evidence",
+        template_sha256="0",
+        system_prompt="rules",
+        input_json=json.dumps(payload),
+        shared_input_fields=("restatement", "levels"),
+        output_schema={"type": "object"},
+        output_schema_name="ReadEvidenceOutput",
+    )
+    params = AnthropicProvider("sk-ant-test").message_params(request)
+    blocks = params["messages"][0]["content"]
+    assert params["system"][0]["cache_control"] == {"type": "ephemeral"}
+    assert blocks[0]["cache_control"] == {"type": "ephemeral"} and "cache_control" not in blocks[1]
+    assert "the claim" in blocks[0]["text"] and "the page" not in blocks[0]["text"]
+    joined = "".join(block["text"] for block in blocks).partition("as JSON:\n")[2]
+    assert json.loads(joined) == payload
+    # Without shared fields: one block, no second breakpoint; the text providers send is unchanged.
+    plain = request.model_copy(update={"shared_input_fields": ()})
+    assert AnthropicProvider("sk-ant-test").message_params(plain)["messages"][0]["content"] == user_content(plain)

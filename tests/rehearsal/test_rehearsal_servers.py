@@ -264,3 +264,42 @@ def test_faults_fall_on_the_same_requests_whatever_order_they_arrive_in() -> Non
     forward = statuses(list(range(12)))
     assert statuses(list(reversed(range(12)))) == forward
     assert set(forward.values()) == {200, 429}
+
+
+def test_a_prefix_is_readable_only_once_the_call_writing_it_was_answered() -> None:
+    """Calls sent together with one new prefix all miss and all write it (as at the vendor);
+    once one is answered, the next reads it. With two breakpoints, a call whose system prompt
+    is cached but whose item part is new reads the first and writes only the difference."""
+    from reliability_core.rehearsal.servers import _AnthropicCache, anthropic_usage
+
+    # Over Sonnet's cacheable minimum on its own (the live request adds the output schema too).
+    rules = (PROMPTS / "read_evidence.md").read_text() * 2
+    system = [{"type": "text", "text": rules, "cache_control": {"type": "ephemeral"}}]
+
+    def body(claim: str, page: str) -> dict[str, Any]:
+        return {
+            "model": "claude-sonnet-5-5",
+            "max_tokens": 2048,
+            "system": system,
+            "messages": [
+                {
+                    "role": "user",
+                    "content": [
+                        {"type": "text", "text": f"Input (read_evidence) as JSON:\n{{\"restatement\":\"{claim}\",", "cache_control": {"type": "ephemeral"}},
+                        {"type": "text", "text": f"\"page_text\":\"{page}\"}}"},
+                    ],
+                }
+            ],
+        }
+
+    cache = _AnthropicCache()
+    first, first_keys = anthropic_usage(body("claim one " * 200, "page a"), cache)
+    together, _ = anthropic_usage(body("claim one " * 200, "page b"), cache)
+    assert first.cache_read_tokens == together.cache_read_tokens == 0
+    assert first.cache_write_tokens == together.cache_write_tokens > 0
+    cache.commit(first_keys)
+    later, _ = anthropic_usage(body("claim one " * 200, "page c"), cache)
+    assert later.cache_read_tokens == first.cache_write_tokens and later.cache_write_tokens == 0
+    other_claim, _ = anthropic_usage(body("claim two " * 200, "page a"), cache)
+    assert 0 < other_claim.cache_read_tokens < later.cache_read_tokens  # the system prompt only
+    assert other_claim.cache_read_tokens + other_claim.cache_write_tokens == later.cache_read_tokens
