@@ -13,7 +13,7 @@ development (20%) with a hash of the group, so the split is the same on every ma
 The classifier (L2 logistic regression on hashed character n-gram TF-IDF,
 ``reliability_core.steering_screen.features``) is fitted on train only; the regularisation
 and the decision threshold are chosen by group-wise cross-validation on train only (the
-lowest threshold at which at most ``--fp-budget``, 1% by default, half the issue's 2% bound,
+lowest threshold at which at most ``--fp-budget``, 1.5% by default, below the issue's 2% bound,
 of the clean training pages and items would be flagged out of fold). Then the whole fast screen (rules and classifier, as the pipeline runs it)
 is measured on the development split, by language and by attack kind, and the figures are
 written beside the artefact (``screen_metrics.json``). Deterministic: the same inputs give
@@ -50,7 +50,9 @@ from reliability_core.steering_screen.model import ARTEFACT_PATH, ScreenModel, s
 METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
 DEV_SHARE = 5  # one group in five is development
 REQUEST_GROUP_PREFIXES = ("notinject:",)
+NEWS_GROUP_PREFIX = "handwritten-train:news_"
 SEED = 16
+C_GRID = (0.5, 1.0, 2.0)
 
 
 @dataclass(frozen=True)
@@ -161,36 +163,49 @@ def averitec_documents(shared: Path) -> list[Item]:
 
 def training_texts(
     items: Sequence[Item], documents: Sequence[Item], rng: random.Random
-) -> tuple[list[str], list[int], list[str]]:
-    """Texts, labels and groups to fit on. Attacks that are steering only in context (a
+) -> tuple[list[str], list[int], list[str], list[str], list[str]]:
+    """Texts, labels, groups, languages and the screened text each row comes from (an
+    item, or a page or record whose windows these are) to fit on. Attacks that are steering only in context (a
     plain question planted in a page) are left out: trained on as positives they teach that
     every question is steering ([steering README] "leave them out of standalone training").
     Clean texts are also given as the sentence windows the screen scores at run time; each
     attack also appears led in and followed by an ordinary sentence, as a window meets it."""
     clean_sentences = [s for d in documents for s in window_texts(d.text) if len(s) > 40]
-    texts, labels, groups = [], [], []
-    for item in items:
+    texts: list[str] = []
+    labels: list[int] = []
+    groups: list[str] = []
+    langs: list[str] = []
+    sources: list[str] = []
+    for k, item in enumerate(items):
         if item.steering and item.context_dependent:
             continue
         texts.append(item.text)
         labels.append(int(item.steering))
         groups.append(item.group)
+        langs.append(item.lang)
+        sources.append(f"item:{k}")
         if item.steering:
             before, after = rng.choice(clean_sentences), rng.choice(clean_sentences)
             texts.append(f"{before} {item.text}" if rng.random() < 0.5 else f"{item.text} {after}")
             labels.append(1)
             groups.append(item.group)
+            langs.append(item.lang)
+            sources.append(f"item:{k}")
         elif len(item.text) > 300:
             for window in window_texts(item.text):
                 texts.append(window)
                 labels.append(0)
                 groups.append(item.group)
+                langs.append(item.lang)
+                sources.append(f"item:{k}")
     for doc in documents:
         for window in window_texts(doc.text):
             texts.append(window)
             labels.append(0)
             groups.append(doc.group)
-    return texts, labels, groups
+            langs.append(doc.lang)
+            sources.append(f"doc:{doc.group}")
+    return texts, labels, groups, langs, sources
 
 
 def counts_matrix(texts: Iterable[str]) -> sparse.csr_matrix:
@@ -219,57 +234,121 @@ def tfidf(tf: sparse.csr_matrix, idf: np.ndarray) -> sparse.csr_matrix:
     return normalize(tf @ sparse.diags(idf.astype(np.float32)), norm="l2", copy=False).tocsr()
 
 
-def fit(x: sparse.csr_matrix, y: np.ndarray, c: float):  # type: ignore[no-untyped-def]
-    from sklearn.linear_model import LogisticRegression
+class NBLogisticRegression:
+    """Logistic regression on naive-Bayes-scaled features (NB-LR, Wang and Manning 2012,
+    "Baselines and bigrams"): each feature is multiplied by its smoothed log-count ratio
+    between steering and clean texts before the fit. With a few hundred attacks and tens of
+    thousands of n-grams, the ratio carries what the few examples say about each n-gram,
+    and the regression then needs less regularised weight to use it; out of fold on train
+    it caught more attacks of kinds and languages held out of the fold than plain
+    regression at the same false-positive budget. The scaling is linear, so the run time
+    uses ``coef * ratio`` as its weights and nothing else changes."""
 
-    model = LogisticRegression(
-        C=c, class_weight="balanced", solver="liblinear", max_iter=2000, random_state=SEED
-    )
-    return model.fit(x, y)
+    def __init__(self, c: float) -> None:
+        self.c = c
+
+    def fit(self, x: sparse.csr_matrix, y: np.ndarray) -> NBLogisticRegression:
+        from sklearn.linear_model import LogisticRegression
+
+        present = (x > 0).astype(np.float64)
+        p = np.asarray(present[y == 1].sum(axis=0)).ravel() + 1.0
+        q = np.asarray(present[y == 0].sum(axis=0)).ravel() + 1.0
+        self.ratio = np.log((p / p.sum()) / (q / q.sum())).astype(np.float32)
+        self._scale = sparse.diags(self.ratio)
+        self.model = LogisticRegression(
+            C=self.c, class_weight="balanced", solver="liblinear", max_iter=2000, random_state=SEED
+        ).fit((x @ self._scale).tocsr(), y)
+        self.coef_ = (self.model.coef_[0] * self.ratio)[None, :]
+        self.intercept_ = self.model.intercept_
+        return self
+
+    def predict_proba(self, x: sparse.csr_matrix) -> np.ndarray:
+        return self.model.predict_proba((x @ self._scale).tocsr())
+
+
+def fit(x: sparse.csr_matrix, y: np.ndarray, c: float) -> NBLogisticRegression:
+    return NBLogisticRegression(c).fit(x, y)
 
 
 def choose(
-    x_tf: sparse.csr_matrix, y: np.ndarray, groups: Sequence[str], fp_budget: float
-) -> tuple[float, float, dict[str, float]]:
+    x_tf: sparse.csr_matrix,
+    y: np.ndarray,
+    groups: Sequence[str],
+    langs: Sequence[str],
+    sources: Sequence[str],
+    fp_budget: float,
+) -> tuple[float, float, dict[str, object]]:
     """Regularisation and threshold by 4-fold group cross-validation on train only.
 
-    The threshold is the lowest (on a 0.01 grid from 0.5) at which at most ``fp_budget`` of
-    the clean training groups of evidence-like text (a page, a record, a document, one UDHR
-    article in all its languages, a hand-written look-alike) would be flagged out of fold,
-    any of their windows counting: the false positives the issue bounds are per text
-    screened, not per window."""
+    The threshold is the lowest (on a 0.01 grid from 0.05) at which at most ``fp_budget`` of
+    the clean training texts of the kind the screen reads (a page, a record, a document, a
+    UDHR paragraph, a hand-written look-alike or news sentence) would be flagged out of fold,
+    any of a text's windows counting: the false positives the issue bounds are per text
+    screened, not per window. Folds hold out whole groups, so a text is scored by a model
+    that saw neither it nor its translations (a hand-written kind is one group in all its
+    languages: out of fold, a look-alike kind is one the model never saw)."""
     from sklearn.model_selection import GroupKFold
 
     folds = list(GroupKFold(n_splits=4).split(x_tf, y, groups))
-    group_index = {g: i for i, g in enumerate(dict.fromkeys(groups))}
-    gid = np.asarray([group_index[g] for g in groups])
-    steering_groups = np.zeros(len(group_index), dtype=bool)
-    steering_groups[gid[y == 1]] = True
-    # The budget is for the text the screen runs on: evidence pages, records, documents and
-    # news-like sentences. NotInject's requests typed to an assistant are trained on (trigger
-    # words alone are not steering) and their false positives published, but they are not
-    # the genre the threshold is set for.
-    request_groups = np.asarray([g.startswith(REQUEST_GROUP_PREFIXES) for g in group_index])
-    best: tuple[float, float, float, dict[str, float]] | None = None
-    for c in (16.0, 64.0):
+    source_index = {t: i for i, t in enumerate(dict.fromkeys(sources))}
+    sid = np.asarray([source_index[t] for t in sources])
+    steering_texts = np.zeros(len(source_index), dtype=bool)
+    steering_texts[sid[y == 1]] = True
+    # The budget is for the text the screen runs on: evidence pages, records, documents,
+    # legal prose and news sentences. NotInject's requests typed to an assistant and the
+    # hand-written look-alikes (ordinary text built around an attack's trigger words, one
+    # group per kind) are trained on and their out-of-fold false positives published, but
+    # they are not the genre the threshold is set for: out of fold, a look-alike kind is
+    # one the model has never seen in any language, the hardest case there is, and letting
+    # it set the threshold would trade most of the recall for it.
+    group_of_source = dict(zip(sources, groups, strict=True))
+    request_texts = np.asarray([group_of_source[t].startswith(REQUEST_GROUP_PREFIXES) for t in source_index])
+    lookalike_texts = np.asarray(
+        [
+            group_of_source[t].startswith("handwritten-train:")
+            and not group_of_source[t].startswith(NEWS_GROUP_PREFIX)
+            for t in source_index
+        ]
+    )
+    news_texts = np.asarray([group_of_source[t].startswith(NEWS_GROUP_PREFIX) for t in source_index])
+    lang_of = np.asarray(langs)
+    best: tuple[float, float, float, dict[str, object]] | None = None
+    for c in C_GRID:
         oof = np.zeros(len(y))
         for train_idx, test_idx in folds:
             idf = idf_of(x_tf[train_idx])
             model = fit(tfidf(x_tf[train_idx], idf), y[train_idx], c)
             oof[test_idx] = model.predict_proba(tfidf(x_tf[test_idx], idf))[:, 1]
-        worst = np.zeros(len(group_index))
-        np.maximum.at(worst, gid[y == 0], oof[y == 0])
-        clean_worst = worst[~steering_groups & ~request_groups]
+        worst = np.zeros(len(source_index))
+        np.maximum.at(worst, sid[y == 0], oof[y == 0])
+        clean = ~steering_texts & ~request_texts & ~lookalike_texts
+        clean_worst = worst[clean]
         threshold = next(
-            (float(t) for t in np.arange(0.5, 1.0, 0.01) if np.mean(clean_worst >= t) <= fp_budget), 0.99
+            (
+                round(float(t), 2)
+                for t in np.arange(0.05, 1.0, 0.01)
+                if np.mean(clean_worst >= t) <= fp_budget
+            ),
+            0.99,
         )
         recall = float(np.mean(oof[y == 1] >= threshold))
         stats = {
             "C": c,
             "threshold": round(threshold, 2),
             "oof_recall": recall,
-            "oof_clean_group_fp": float(np.mean(clean_worst >= threshold)),
+            "oof_clean_text_fp": float(np.mean(clean_worst >= threshold)),
+            "oof_clean_texts": int(clean.sum()),
+            "oof_news_sentence_fp": float(np.mean(worst[news_texts] >= threshold)),
+            "oof_lookalike_fp": float(np.mean(worst[lookalike_texts] >= threshold)),
+            "oof_request_fp": float(np.mean(worst[request_texts] >= threshold)),
             "oof_window_fp": float(np.mean(oof[y == 0] >= threshold)),
+            # Out of fold by language: a fold holds out whole groups, and a hand-written
+            # kind is one group in all its languages, so for the languages only the
+            # hand-written attacks cover this is recall on a kind the fold never saw.
+            "oof_recall_by_language": {
+                str(lang): round(float(np.mean(oof[(y == 1) & (lang_of == lang)] >= threshold)), 3)
+                for lang in sorted(set(lang_of[y == 1]))
+            },
         }
         print(f"  C={c:g}: {stats}")
         if best is None or recall > best[2]:
@@ -350,9 +429,15 @@ def sha256_of(paths: Iterable[Path]) -> dict[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
-    parser.add_argument("--fp-budget", type=float, default=0.01)
+    parser.add_argument("--fp-budget", type=float, default=0.015)
     parser.add_argument(
         "--measure-only", action="store_true", help="re-measure the committed artefact (after a rule change)"
+    )
+    parser.add_argument(
+        "--cv-only",
+        action="store_true",
+        help="choose C and the threshold by cross-validation on train and stop: nothing is fitted on, "
+        "or measured on, the development split",
     )
     args = parser.parse_args()
     rng = random.Random(SEED)
@@ -380,11 +465,13 @@ def main() -> None:
         )
         print(json.dumps(previous["development"]["attacks"]["all"]))
         return
-    texts, labels, groups = training_texts(train_items, train_docs, rng)
+    texts, labels, groups, langs, sources = training_texts(train_items, train_docs, rng)
     y = np.asarray(labels)
     print(f"fitting on {len(texts)} texts ({int(y.sum())} steering)")
     x_tf = counts_matrix(texts)
-    c, threshold, cv = choose(x_tf, y, groups, args.fp_budget)
+    c, threshold, cv = choose(x_tf, y, groups, langs, sources, args.fp_budget)
+    if args.cv_only:
+        return
     idf = idf_of(x_tf)
     fitted = fit(tfidf(x_tf, idf), y, c)
     weights = fitted.coef_[0].astype(np.float32)
@@ -395,8 +482,9 @@ def main() -> None:
     )
     meta = {
         "trained_on": sha256_of(data_files),
-        "features": f"char 1-5-grams, crc32 into 2^{FEATURE_BITS} buckets, sublinear tf-idf, l2",
-        "classifier": "logistic regression (liblinear, L2, class_weight=balanced)",
+        "features": f"char 1-5-grams and script-aware word 1-2-grams, crc32 into 2^{FEATURE_BITS} buckets, "
+        "sublinear tf-idf, l2; units under 16 characters scored only with their neighbours",
+        "classifier": "logistic regression on naive-Bayes log-count-ratio scaled features (NB-LR; liblinear, L2, class_weight=balanced)",
         "C": c,
         "threshold": threshold,
         "cross_validation_on_train": cv,

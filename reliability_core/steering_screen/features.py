@@ -1,11 +1,13 @@
 """Text features of the steering screen: the same code builds the training matrix
 (``tools/train_steering_screen.py``) and scores text at run time, so the two cannot drift.
 
-Character n-grams (1 to 5, across word boundaries) of a normalised text, hashed into a fixed
-number of buckets with CRC-32, weighted by sublinear term frequency times inverse document
+Character n-grams (1 to 5, across word boundaries) and word unigrams and bigrams of a
+normalised text, hashed into a fixed number of buckets with CRC-32, weighted by sublinear term frequency times inverse document
 frequency and scaled to unit length (the classic TF-IDF of a linear text classifier).
 Character n-grams work in every script without a tokenizer, and survive misspellings
-("ignroe the instructions") and inflection better than word lists.
+("ignroe the instructions") and inflection better than word lists; the words add which
+words go together ("previous instructions", "system prompt"). Words are split by script:
+Han, kana and Thai, written without spaces, give one token per character.
 
 A text is read as a sequence of units (sentences, over-long ones cut into pieces) joined
 by single spaces. Each unit is hashed once; the counts of any run of units (a window) are
@@ -16,6 +18,7 @@ equal those of its text featurised whole.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 import zlib
@@ -38,6 +41,9 @@ _ZERO_WIDTH = re.compile("[\u200b\u200c\u200d\u200e\u200f\u2060-\u2064\ufeff\u00
 # they encode, so the hidden instruction is featurised, not skipped.
 _TAG_RUN = re.compile("[\U000e0020-\U000e007e]+")
 _SPACE = re.compile(r"\s+")
+# One token per Han, kana or Thai character; otherwise a run of word characters.
+_SPACELESS = "\u0e00-\u0e7f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_WORD = re.compile(f"[{_SPACELESS}]|[^\\W{_SPACELESS}]+")
 # Sentence ends in the scripts screened: Latin/Cyrillic/Greek punctuation followed by space,
 # CJK full stops with or without space, Devanagari danda, Arabic question mark, line breaks.
 _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|(?<=[。！？；।؟])\s*|\n+")
@@ -45,6 +51,11 @@ _SENTENCE_END = re.compile(r"(?<=[.!?;:])\s+|(?<=[。！？；।؟])\s*|\n+")
 UNIT_MAX_CHARS = 300  # a longer sentence (or an unpunctuated page) is cut into pieces
 WINDOW_MAX_CHARS = 600
 WINDOW_MAX_UNITS = 4
+# A unit this short ("System:", "Verdict:", a heading or a label) is not scored on its own
+# when the text has more: it says too little to be an instruction, and a window of one or
+# two words has so few features that its score is unstable (a heading like "System:"
+# scored as high as an attack). It is still scored with the units around it.
+UNIT_MIN_CHARS_ALONE = 16
 
 Sparse = tuple[NDArray[np.int64], NDArray[np.float64]]  # bucket indices, counts
 
@@ -67,13 +78,28 @@ def _hash(gram: str) -> int:
     return zlib.crc32(gram.encode("utf-8")) & _MASK
 
 
+def words(text: str) -> list[str]:
+    """Word tokens of a normalised text, script-aware: runs of letters and digits, except
+    that Han, kana and Thai (written without spaces between words) give one token per
+    character, so a word bigram there is a character bigram. Hangul is spaced by word."""
+    return _WORD.findall(text)
+
+
+def _word_grams(tokens: Sequence[str]) -> list[str]:
+    grams = [f"\x01{t}" for t in tokens]
+    grams.extend(f"\x02{a} {b}" for a, b in itertools.pairwise(tokens))
+    return grams
+
+
 def hashed_ngrams(text: str) -> Counter[int]:
     """Bucket -> count of the character n-grams of an already normalised text, padded
-    with one space on each side."""
+    with one space on each side, and of its word unigrams and bigrams (marked so a word
+    does not share a bucket with the same characters as a character n-gram)."""
     padded = f" {text} "
     counts: Counter[int] = Counter()
     for n in NGRAM_SIZES:
         counts.update(_hash(padded[i : i + n]) for i in range(len(padded) - n + 1))
+    counts.update(_hash(g) for g in _word_grams(words(text)))
     return counts
 
 
@@ -97,6 +123,10 @@ def _join_ngrams(left: str, right: str) -> Counter[int]:
         for i in range(len(joint) - n + 1):
             if i < len(a) and i + n > len(a) + 1:
                 counts[_hash(joint[i : i + n])] += 1
+    # the one word bigram across the join (a space always separates the two units)
+    last, first = words(left)[-1:], words(right)[:1]
+    if last and first:
+        counts[_hash(f"\x02{last[0]} {first[0]}")] += 1
     return counts
 
 
@@ -157,7 +187,8 @@ class UnitFeatures:
         harmless one, is one window among many, not diluted by the whole page."""
         out: list[tuple[Window, int, int]] = []
         for i, first in enumerate(self.spans):
-            out.append((first, i, i))
+            if len(self.spans) == 1 or len(self.normalised[i]) >= UNIT_MIN_CHARS_ALONE:
+                out.append((first, i, i))
             for j in range(i + 1, min(i + WINDOW_MAX_UNITS, len(self.spans))):
                 if self.spans[j].end - first.start > WINDOW_MAX_CHARS:
                     break

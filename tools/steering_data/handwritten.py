@@ -273,6 +273,12 @@ ATTACKS["english_rewordings"] = {
 }
 
 
+from handwritten_kinds import ATTACKS_MORE, LOOK_ALIKES_MORE  # noqa: E402  (beside this file)
+
+ATTACKS.update(ATTACKS_MORE)
+LOOK_ALIKES.update(LOOK_ALIKES_MORE)
+
+
 def rows() -> list[dict[str, object]]:
     out: list[dict[str, object]] = []
     for label, table in (("steering", ATTACKS), ("clean", LOOK_ALIKES)):
