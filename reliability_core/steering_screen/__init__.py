@@ -1,4 +1,4 @@
-"""The trained steering screen (hashed character n-grams and a logistic regression)."""
+"""The trained steering screen (hashed character and word n-grams, NB-scaled logistic regression)."""
 
 from reliability_core.steering_screen.model import (
     ScreenModel,
