@@ -1,8 +1,9 @@
 """The trained part of the steering screen: a logistic regression over hashed character and
 word n-gram TF-IDF features (its naive-Bayes scaling folded into the weights), read from a
-small committed artefact with numpy (no scikit-learn at run time, nothing downloaded). ``tools/train_steering_screen.py`` builds the artefact
-reproducibly from the repository's data and the shared steering data; the artefact records
-the hashes of what it was trained on and its measured figures.
+small committed artefact with numpy (no scikit-learn at run time, nothing downloaded).
+``tools/train_steering_screen.py`` builds the artefact reproducibly from the repository's
+data and the shared steering data; the artefact records the hashes of what it was trained on
+and its measured figures.
 """
 
 from __future__ import annotations
