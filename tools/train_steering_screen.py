@@ -28,7 +28,7 @@ import json
 import random
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +48,7 @@ from reliability_core.steering_screen.features import (  # noqa: E402
 from reliability_core.steering_screen.model import ARTEFACT_PATH, ScreenModel, save_model  # noqa: E402
 
 METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
+HELDOUT_DIR = ROOT / "data" / "steering" / "heldout"
 DEV_SHARE = 5  # one group in five is development
 REQUEST_GROUP_PREFIXES = ("notinject:",)
 NEWS_GROUP_PREFIX = "handwritten-train:news_"
@@ -87,27 +88,42 @@ def read_jsonl(path: Path) -> list[dict[str, object]]:
         return [json.loads(line) for line in handle if line.strip()]
 
 
+def item_of(row: dict[str, object], source: str) -> Item:
+    return Item(
+        text=str(row["text"]),
+        steering=row["label"] == "steering",
+        lang=str(row["lang"]),
+        source=source,
+        kind=attack_kind(str(row["source"]), str(row["category"]))
+        if row["label"] == "steering"
+        else str(row["category"]).split(" (")[0],
+        group=str(row["group"]),
+        context_dependent=bool(row.get("context_dependent")),
+    )
+
+
 def labelled_items(shared: Path) -> list[Item]:
+    # Only the top level of data/steering/: its heldout/ folder is never trained on.
     paths = sorted((shared / "data" / "steering").glob("*.jsonl")) + sorted(
         (ROOT / "data" / "steering").glob("*.jsonl")
     )
-    items = []
-    for path in paths:
-        for row in read_jsonl(path):
-            items.append(
-                Item(
-                    text=str(row["text"]),
-                    steering=row["label"] == "steering",
-                    lang=str(row["lang"]),
-                    source=path.name,
-                    kind=attack_kind(str(row["source"]), str(row["category"]))
-                    if row["label"] == "steering"
-                    else str(row["category"]).split(" (")[0],
-                    group=str(row["group"]),
-                    context_dependent=bool(row.get("context_dependent")),
-                )
-            )
-    return items
+    assert not any(HELDOUT_DIR in p.parents for p in paths)
+    return [item_of(row, path.name) for path in paths for row in read_jsonl(path)]
+
+
+def heldout_items(directory: Path = HELDOUT_DIR) -> list[Item]:
+    """Every ``<directory>/*.jsonl`` (the training data's record format): an independent
+    held-out set the lead writes by hand and drops in at the end. It is never trained on and
+    never used for any choice (C, threshold, data): it is read only after the artefact is
+    saved, and measured and reported apart from the development split. An absent or empty
+    folder gives no items, and then nothing is reported for it."""
+    if not directory.is_dir():
+        return []
+    return [
+        item_of(row, f"heldout/{path.name}")
+        for path in sorted(directory.glob("*.jsonl"))
+        for row in read_jsonl(path)
+    ]
 
 
 def corpus_documents() -> list[Item]:
@@ -361,15 +377,19 @@ def rate(hits: int, total: int) -> dict[str, float | int]:
     return {"n": total, "flagged": hits, "rate": round(hits / total, 4) if total else 0.0}
 
 
-def evaluate(
-    model: ScreenModel, items: Sequence[Item], documents: Sequence[Item], rng: random.Random
-) -> dict[str, object]:
-    """The whole fast screen, as the pipeline runs it, on the development split."""
+def screen_flags(model: ScreenModel) -> Callable[[str], bool]:
+    """The whole fast screen (rules and classifier), as the pipeline runs it."""
     from reliability_core.steering import screen_text
 
     def flagged(text: str) -> bool:
         return bool(screen_text(text, "dev", model=model))
 
+    return flagged
+
+
+def item_figures(flagged: Callable[[str], bool], items: Sequence[Item]) -> dict[str, object]:
+    """Recall on attacks (by language, kind and file) and false positives on clean items (by
+    language, category and file)."""
     attacks = [i for i in items if i.steering and not i.context_dependent]
     context = [i for i in items if i.steering and i.context_dependent]
     clean = [i for i in items if not i.steering]
@@ -391,6 +411,29 @@ def evaluate(
             "by_kind": {k: rate(*v) for k, v in sorted(by_kind.items())},
             "by_file": {k: rate(*v) for k, v in sorted(by_file.items())},
         }
+    return out
+
+
+def heldout_figures(
+    model: ScreenModel, items: Sequence[Item], trained_texts: Iterable[str]
+) -> dict[str, object]:
+    """The held-out set's figures, apart from the development split's; with how many of its
+    texts also occur verbatim in the training data (which would make them not held out)."""
+    seen = {t.strip() for t in trained_texts}
+    out = item_figures(screen_flags(model), items)
+    out["items"] = len(items)
+    out["verbatim_in_training"] = sum(i.text.strip() in seen for i in items)
+    out["files"] = sorted({i.source for i in items})
+    return out
+
+
+def evaluate(
+    model: ScreenModel, items: Sequence[Item], documents: Sequence[Item], rng: random.Random
+) -> dict[str, object]:
+    """The whole fast screen, as the pipeline runs it, on the development split."""
+    flagged = screen_flags(model)
+    attacks = [i for i in items if i.steering and not i.context_dependent]
+    out = item_figures(flagged, items)
     by_source: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     windows_seen = windows_flagged = 0
     for doc in documents:
@@ -439,6 +482,13 @@ def main() -> None:
         help="choose C and the threshold by cross-validation on train and stop: nothing is fitted on, "
         "or measured on, the development split",
     )
+    parser.add_argument(
+        "--heldout-only",
+        action="store_true",
+        help=f"measure the committed artefact on {HELDOUT_DIR.relative_to(ROOT)}/*.jsonl only "
+        "(the development split is not measured again)",
+    )
+    parser.add_argument("--heldout", type=Path, default=HELDOUT_DIR, help=argparse.SUPPRESS)
     args = parser.parse_args()
     rng = random.Random(SEED)
 
@@ -453,13 +503,26 @@ def main() -> None:
         f"development: {len(dev_items)} items, {len(dev_docs)} documents"
     )
 
-    if args.measure_only:
+    known_texts = [i.text for i in items] + [d.text for d in documents]
+
+    def with_heldout(metrics: dict[str, object], model: ScreenModel) -> dict[str, object]:
+        # Read only now, after every choice is made and the artefact saved.
+        held = heldout_items(args.heldout)
+        metrics.pop("heldout", None)
+        if held:
+            figures = heldout_figures(model, held, known_texts)
+            metrics["heldout"] = figures
+            print("heldout:", json.dumps({k: figures[k] for k in ("attacks", "clean_items")})[:400])
+        return metrics
+
+    if args.measure_only or args.heldout_only:
         from reliability_core.steering_screen.model import load_model
 
         previous = json.loads(METRICS_PATH.read_text(encoding="utf-8"))
-        previous["development"] = evaluate(
-            load_model(ARTEFACT_PATH), dev_items, dev_docs, random.Random(SEED)
-        )
+        committed = load_model(ARTEFACT_PATH)
+        if args.measure_only:
+            previous["development"] = evaluate(committed, dev_items, dev_docs, random.Random(SEED))
+        with_heldout(previous, committed)
         METRICS_PATH.write_text(
             json.dumps(previous, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
         )
@@ -500,6 +563,7 @@ def main() -> None:
         "development": evaluate(model, dev_items, dev_docs, random.Random(SEED)),
         "model": meta,
     }
+    with_heldout(metrics, model)
     METRICS_PATH.write_text(
         json.dumps(metrics, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
     )

@@ -104,15 +104,20 @@ METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
 def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
     """[#16] "Measured and published": the screen's figures on its development split (recall
     on attacks, false positives on clean items and clean evidence pages, by language and by
-    attack kind), as the training script measured them with the committed artefact."""
+    attack kind), as the training script measured them with the committed artefact; and,
+    apart from them under ``heldout``, its figures on the independent held-out set
+    (``data/steering/heldout/``, never trained on or chosen on) once there is one."""
     if not path.exists():
         return {"status": "not yet measured"}
     measured = json.loads(path.read_text(encoding="utf-8"))
     development = measured.get("development", {})
-    return {
+    figures = {
         "split": measured.get("split", ""),
         "threshold": measured.get("model", {}).get("threshold"),
         "classifier": measured.get("model", {}).get("classifier"),
         "features": measured.get("model", {}).get("features"),
         **development,
     }
+    if measured.get("heldout"):
+        figures["heldout"] = measured["heldout"]
+    return figures
