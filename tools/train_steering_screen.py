@@ -53,7 +53,12 @@ DEV_SHARE = 5  # one group in five is development
 REQUEST_GROUP_PREFIXES = ("notinject:",)
 NEWS_GROUP_PREFIX = "handwritten-train:news_"
 SEED = 16
-C_GRID = (0.5, 1.0, 2.0)
+C_GRID = (0.5, 1.0, 2.0, 4.0)
+# Language-balanced sample weights (see ``language_balanced_weights``): tried and, on train
+# cross-validation, not kept (at the same false-positive budget they cost 3.6 points of
+# out-of-fold recall for 1.2 points fewer news sentences flagged); off unless --balance-cap.
+BALANCE_LANGUAGES = False
+BALANCE_CAP = 10.0
 
 
 @dataclass(frozen=True)
@@ -263,17 +268,22 @@ class NBLogisticRegression:
     def __init__(self, c: float) -> None:
         self.c = c
 
-    def fit(self, x: sparse.csr_matrix, y: np.ndarray) -> NBLogisticRegression:
+    def fit(self, x: sparse.csr_matrix, y: np.ndarray, weight: np.ndarray | None = None) -> NBLogisticRegression:
         from sklearn.linear_model import LogisticRegression
 
-        present = (x > 0).astype(np.float64)
+        w = np.ones(len(y)) if weight is None else weight
+        present = sparse.diags(w) @ (x > 0).astype(np.float64)
         p = np.asarray(present[y == 1].sum(axis=0)).ravel() + 1.0
         q = np.asarray(present[y == 0].sum(axis=0)).ravel() + 1.0
         self.ratio = np.log((p / p.sum()) / (q / q.sum())).astype(np.float32)
         self._scale = sparse.diags(self.ratio)
         self.model = LogisticRegression(
-            C=self.c, class_weight="balanced", solver="liblinear", max_iter=2000, random_state=SEED
-        ).fit((x @ self._scale).tocsr(), y)
+            C=self.c,
+            class_weight="balanced" if weight is None else None,
+            solver="liblinear",
+            max_iter=2000,
+            random_state=SEED,
+        ).fit((x @ self._scale).tocsr(), y, sample_weight=w if weight is not None else None)
         self.coef_ = (self.model.coef_[0] * self.ratio)[None, :]
         self.intercept_ = self.model.intercept_
         return self
@@ -282,8 +292,41 @@ class NBLogisticRegression:
         return self.model.predict_proba((x @ self._scale).tocsr())
 
 
-def fit(x: sparse.csr_matrix, y: np.ndarray, c: float) -> NBLogisticRegression:
-    return NBLogisticRegression(c).fit(x, y)
+def language_balanced_weights(y: np.ndarray, langs: Sequence[str], cap: float | None = None) -> np.ndarray:
+    """Sample weights under which a text's language alone says nothing about its label.
+
+    The public attacks are mostly machine translations of ordinary-prose requests into ~20
+    languages, while outside English the clean text is mostly UDHR paragraphs and the
+    hand-written sentences: unweighted, "short prose in Korean" leans to steering because
+    most of the Korean texts seen are attacks. Here, within each language that has both
+    labels, steering and clean texts carry the same total weight (half the language's
+    count each), and each language keeps its share of the whole; a language with one label
+    only keeps weight 1. A single text's weight is capped at ``cap`` times, and floored at
+    1/``cap`` of, the unweighted one, so a language with three clean texts does not give
+    each the weight of hundreds. The classes are then balanced overall (as
+    class_weight="balanced" did before)."""
+    cap = BALANCE_CAP if cap is None else cap
+    y = np.asarray(y)
+    lang = np.asarray(langs)
+    w = np.ones(len(y))
+    for code in set(lang.tolist()):
+        mask = lang == code
+        n_pos, n_neg = int((y[mask] == 1).sum()), int((y[mask] == 0).sum())
+        if n_pos and n_neg:
+            n = n_pos + n_neg
+            w[mask & (y == 1)] = np.clip(n / (2 * n_pos), 1 / cap, cap)
+            w[mask & (y == 0)] = np.clip(n / (2 * n_neg), 1 / cap, cap)
+    for label in (0, 1):
+        w[y == label] *= len(y) / (2 * w[y == label].sum())
+    return w
+
+
+def fit(
+    x: sparse.csr_matrix, y: np.ndarray, c: float, langs: Sequence[str] | None = None
+) -> NBLogisticRegression:
+    """``langs`` given: language-balanced sample weights; otherwise classes balanced only."""
+    weight = None if langs is None or not BALANCE_LANGUAGES else language_balanced_weights(y, langs)
+    return NBLogisticRegression(c).fit(x, y, weight)
 
 
 def choose(
@@ -328,12 +371,15 @@ def choose(
     )
     news_texts = np.asarray([group_of_source[t].startswith(NEWS_GROUP_PREFIX) for t in source_index])
     lang_of = np.asarray(langs)
+    group_arr = np.asarray(groups)
+    lang_of_source = dict(zip(sources, langs, strict=True))
+    text_lang = np.asarray([lang_of_source[t] for t in source_index])
     best: tuple[float, float, float, dict[str, object]] | None = None
     for c in C_GRID:
         oof = np.zeros(len(y))
         for train_idx, test_idx in folds:
             idf = idf_of(x_tf[train_idx])
-            model = fit(tfidf(x_tf[train_idx], idf), y[train_idx], c)
+            model = fit(tfidf(x_tf[train_idx], idf), y[train_idx], c, lang_of[train_idx].tolist())
             oof[test_idx] = model.predict_proba(tfidf(x_tf[test_idx], idf))[:, 1]
         worst = np.zeros(len(source_index))
         np.maximum.at(worst, sid[y == 0], oof[y == 0])
@@ -361,6 +407,16 @@ def choose(
             # Out of fold by language: a fold holds out whole groups, and a hand-written
             # kind is one group in all its languages, so for the languages only the
             # hand-written attacks cover this is recall on a kind the fold never saw.
+            "oof_news_sentence_fp_by_language": {
+                str(lang): round(float(np.mean(worst[news_texts & (text_lang == lang)] >= threshold)), 3)
+                for lang in sorted(set(text_lang[news_texts]))
+            },
+            # Out of fold, each hand-written attack kind is one the model never saw.
+            "oof_recall_by_handwritten_kind": {
+                kind.removeprefix("handwritten-train:"): round(float(np.mean(oof[(y == 1) & (group_arr == kind)] >= threshold)), 3)
+                for kind in sorted(set(group_arr[(y == 1)]))
+                if kind.startswith("handwritten-train:")
+            },
             "oof_recall_by_language": {
                 str(lang): round(float(np.mean(oof[(y == 1) & (lang_of == lang)] >= threshold)), 3)
                 for lang in sorted(set(lang_of[y == 1]))
@@ -470,6 +526,7 @@ def sha256_of(paths: Iterable[Path]) -> dict[str, str]:
 
 
 def main() -> None:
+    global BALANCE_LANGUAGES, BALANCE_CAP, C_GRID
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--fp-budget", type=float, default=0.015)
@@ -488,8 +545,17 @@ def main() -> None:
         help=f"measure the committed artefact on {HELDOUT_DIR.relative_to(ROOT)}/*.jsonl only "
         "(the development split is not measured again)",
     )
+    parser.add_argument(
+        "--balance-cap",
+        type=float,
+        default=0.0,
+        help="language-balanced sample weights with this cap (e.g. 10); 0, the default, turns them off",
+    )
+    parser.add_argument("--c-grid", type=float, nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--heldout", type=Path, default=HELDOUT_DIR, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    BALANCE_LANGUAGES, BALANCE_CAP = args.balance_cap > 0, args.balance_cap or BALANCE_CAP
+    C_GRID = tuple(args.c_grid) if args.c_grid else C_GRID
     rng = random.Random(SEED)
 
     items = labelled_items(args.shared)
@@ -536,7 +602,7 @@ def main() -> None:
     if args.cv_only:
         return
     idf = idf_of(x_tf)
-    fitted = fit(tfidf(x_tf, idf), y, c)
+    fitted = fit(tfidf(x_tf, idf), y, c, langs)
     weights = fitted.coef_[0].astype(np.float32)
     bias = float(fitted.intercept_[0])
 
@@ -547,7 +613,12 @@ def main() -> None:
         "trained_on": sha256_of(data_files),
         "features": f"char 1-5-grams and script-aware word 1-2-grams, crc32 into 2^{FEATURE_BITS} buckets, "
         "sublinear tf-idf, l2; units under 16 characters scored only with their neighbours",
-        "classifier": "logistic regression on naive-Bayes log-count-ratio scaled features (NB-LR; liblinear, L2, class_weight=balanced)",
+        "classifier": "logistic regression on naive-Bayes log-count-ratio scaled features (NB-LR; liblinear, L2; "
+        + (
+            f"language-balanced sample weights, cap {BALANCE_CAP:g}, classes balanced overall)"
+            if BALANCE_LANGUAGES
+            else "class_weight=balanced)"
+        ),
         "C": c,
         "threshold": threshold,
         "cross_validation_on_train": cv,

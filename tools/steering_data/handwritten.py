@@ -4,7 +4,10 @@
 - judge-directed attacks in languages the public data lacks (Dutch, Polish, Danish, Swedish,
   Czech, Ukrainian, Persian, Hebrew, Romanian, Hungarian, Finnish, Norwegian);
 - benign look-alikes in many languages: ordinary reporting that uses the words attacks use
-  (a court's verdict, a "System:" status line, "as an AI researcher", "ignore the warning").
+  (a court's verdict, a "System:" status line, "as an AI researcher", "ignore the warning");
+- ordinary prose in every language the attacks are in (``handwritten_prose.py``: news,
+  statistics, press releases, court reports, sport, science, company results, notices), and
+  attacks addressed to whoever evaluates the text without the usual trigger words.
 
 ``python tools/steering_data/handwritten.py`` writes ``data/steering/handwritten_train.jsonl``.
 None of these sentences is used by a test; the tests have their own texts.
@@ -277,6 +280,12 @@ from handwritten_kinds import ATTACKS_MORE, LOOK_ALIKES_MORE  # noqa: E402  (bes
 
 ATTACKS.update(ATTACKS_MORE)
 LOOK_ALIKES.update(LOOK_ALIKES_MORE)
+
+from handwritten_prose import EVALUATOR_ATTACKS, LOOK_ALIKES_PROSE, NEWS_PROSE  # noqa: E402
+
+ATTACKS.update(EVALUATOR_ATTACKS)
+LOOK_ALIKES.update(LOOK_ALIKES_PROSE)
+LOOK_ALIKES.update(NEWS_PROSE)
 
 
 def rows() -> list[dict[str, object]]:
