@@ -14,9 +14,11 @@ The classifier (L2 logistic regression on hashed character n-gram TF-IDF,
 ``reliability_core.steering_screen.features``) is fitted on train only; the regularisation
 and the decision threshold are chosen by group-wise cross-validation on train only (the
 lowest threshold at which at most ``--fp-budget``, 1.5% by default, below the issue's 2% bound,
-of the clean training pages and items would be flagged out of fold). Then the whole fast screen (rules and classifier, as the pipeline runs it)
+of the clean training pages and items, and at most ``--lookalike-budget``, 5%, of the
+hand-written look-alikes, would be flagged out of fold). Then the whole fast screen (rules and classifier, as the pipeline runs it)
 is measured on the development split, by language and by attack kind, and the figures are
-written beside the artefact (``screen_metrics.json``). Deterministic: the same inputs give
+written beside the artefact (``screen_metrics.json``); then, apart, any held-out set in
+``data/steering/heldout/`` (never trained or chosen on). Deterministic: the same inputs give
 the same artefact. Needs scikit-learn (a dev dependency); the run time needs only numpy.
 """
 
@@ -53,7 +55,7 @@ DEV_SHARE = 5  # one group in five is development
 REQUEST_GROUP_PREFIXES = ("notinject:",)
 NEWS_GROUP_PREFIX = "handwritten-train:news_"
 SEED = 16
-C_GRID = (0.5, 1.0, 2.0, 4.0)
+C_GRID = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0)
 # Language-balanced sample weights (see ``language_balanced_weights``): tried and, on train
 # cross-validation, not kept (at the same false-positive budget they cost 3.6 points of
 # out-of-fold recall for 1.2 points fewer news sentences flagged); off unless --balance-cap.
@@ -336,6 +338,7 @@ def choose(
     langs: Sequence[str],
     sources: Sequence[str],
     fp_budget: float,
+    lookalike_budget: float = 1.0,
 ) -> tuple[float, float, dict[str, object]]:
     """Regularisation and threshold by 4-fold group cross-validation on train only.
 
@@ -385,11 +388,17 @@ def choose(
         np.maximum.at(worst, sid[y == 0], oof[y == 0])
         clean = ~steering_texts & ~request_texts & ~lookalike_texts
         clean_worst = worst[clean]
+        lookalike_worst = worst[lookalike_texts]
+        # A second, looser budget for the look-alikes (ordinary text built around an attack's
+        # trigger words, of a kind the fold never saw): the issue names them as text the
+        # screen must hold on, and with weak regularisation the lowest threshold that meets
+        # the clean-text budget alone flags one in ten of them.
         threshold = next(
             (
                 round(float(t), 2)
                 for t in np.arange(0.05, 1.0, 0.01)
                 if np.mean(clean_worst >= t) <= fp_budget
+                and (not lookalike_worst.size or np.mean(lookalike_worst >= t) <= lookalike_budget)
             ),
             0.99,
         )
@@ -531,6 +540,12 @@ def main() -> None:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--fp-budget", type=float, default=0.015)
     parser.add_argument(
+        "--lookalike-budget",
+        type=float,
+        default=0.05,
+        help="out-of-fold share of the hand-written look-alikes (unseen kinds) the threshold may flag",
+    )
+    parser.add_argument(
         "--measure-only", action="store_true", help="re-measure the committed artefact (after a rule change)"
     )
     parser.add_argument(
@@ -598,7 +613,7 @@ def main() -> None:
     y = np.asarray(labels)
     print(f"fitting on {len(texts)} texts ({int(y.sum())} steering)")
     x_tf = counts_matrix(texts)
-    c, threshold, cv = choose(x_tf, y, groups, langs, sources, args.fp_budget)
+    c, threshold, cv = choose(x_tf, y, groups, langs, sources, args.fp_budget, args.lookalike_budget)
     if args.cv_only:
         return
     idf = idf_of(x_tf)
