@@ -695,29 +695,19 @@ async def judge_claim(
         awaited = official_figure_awaited(
             numeric=criteria.numeric, judge_at=criteria.judge_at, usable=usable, today=today
         )
-        verdict = ClaimVerdict(
+        verdict = verdict_without_judges(
             **base,
-            verdict="unresolvable",
-            judge_a=None,
-            judge_b=None,
-            judges_disagree=False,
             basis="nothing",
-            gate=placeholder,
             reason=_not_yet_reason(awaited) if awaited else "no verified evidence: unresolvable without a judge",
             not_yet_due=awaited is not None,
             recheck_by=awaited,
         )
         return _gated(verdict, usable, None, steering_all)
     if basis_of_evidence(usable.items) == "ordinary_statements_only":
-        verdict = ClaimVerdict(
+        verdict = verdict_without_judges(
             **base,
-            verdict="unresolvable",
-            judge_a=None,
-            judge_b=None,
-            judges_disagree=False,
             basis="ordinary_statements_only",
             self_reported_only=True,
-            gate=placeholder,
             evidence_ids=[item.id for item in usable.items],
             reason="self-reported only: the only evidence is the subject's ordinary statements",
         )
@@ -847,19 +837,30 @@ def model_failure_verdict(
     Not gated here: the caller applies the display gates as for any verdict."""
     label = failure.label()
     detail = f" ({failure.detail})" if failure.detail else ""
-    return ClaimVerdict(
+    return verdict_without_judges(
         method_version=method_version,
         claim_id=claim.id,
         subject_id=claim.subject_id,
+        basis="nothing",
+        reason=f"{label}{detail}",
+        decided_at=clock.now(),
+        model_failure=label,
+    )
+
+
+def verdict_without_judges(*, basis: Basis, reason: str, **fields: Any) -> ClaimVerdict:
+    """An "unresolvable" verdict no judge was asked for (no usable evidence, only the
+    subject's own statements, or a failed model call), not yet gated: ``fields`` are the
+    claim's identifiers, time and whatever else the case records."""
+    return ClaimVerdict(
         verdict="unresolvable",
         judge_a=None,
         judge_b=None,
         judges_disagree=False,
-        basis="nothing",
+        basis=basis,
         gate=GateOutcome(shown=False, notes=["not yet gated"]),
-        reason=f"{label}{detail}",
-        decided_at=clock.now(),
-        model_failure=label,
+        reason=reason,
+        **fields,
     )
 
 
