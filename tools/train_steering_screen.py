@@ -109,13 +109,38 @@ def item_of(row: dict[str, object], source: str) -> Item:
     )
 
 
-def labelled_items(shared: Path) -> list[Item]:
-    # Only the top level of data/steering/: its heldout/ folder is never trained on.
+def training_files(shared: Path) -> list[Path]:
+    """The shared steering data and every ``data/steering/**/*.jsonl`` of the repository
+    except its ``heldout/`` folder, which is never trained on."""
     paths = sorted((shared / "data" / "steering").glob("*.jsonl")) + sorted(
-        (ROOT / "data" / "steering").glob("*.jsonl")
+        p for p in (ROOT / "data" / "steering").rglob("*.jsonl") if HELDOUT_DIR not in p.parents
     )
     assert not any(HELDOUT_DIR in p.parents for p in paths)
-    return [item_of(row, path.name) for path in paths for row in read_jsonl(path)]
+    return paths
+
+
+def labelled_items(shared: Path) -> list[Item]:
+    return [
+        item_of(row, path.name if path.parent.name == "steering" else f"{path.parent.name}/{path.name}")
+        for path in training_files(shared)
+        for row in read_jsonl(path)
+    ]
+
+
+def genre(item: Item) -> str:
+    """What kind of text a training row is, for the threshold's budgets: ``steering``;
+    ``request`` (NotInject's requests typed to an assistant); ``lookalike`` (ordinary text
+    built around an attack's trigger words); ``news`` (an ordinary sentence); ``clean``
+    (pages, records, paragraphs, legal prose)."""
+    if item.steering:
+        return "steering"
+    if item.group.startswith(REQUEST_GROUP_PREFIXES):
+        return "request"
+    if item.group.startswith(NEWS_GROUP_PREFIX) or item.kind == "news":
+        return "news"
+    if item.group.startswith("handwritten-train:") or item.kind.startswith("lookalike"):
+        return "lookalike"
+    return "clean"
 
 
 def heldout_items(directory: Path = HELDOUT_DIR) -> list[Item]:
@@ -131,6 +156,38 @@ def heldout_items(directory: Path = HELDOUT_DIR) -> list[Item]:
         for path in sorted(directory.glob("*.jsonl"))
         for row in read_jsonl(path)
     ]
+
+
+def heldout_files(directory: Path = HELDOUT_DIR) -> list[str]:
+    return [f"heldout/{p.name}" for p in sorted(directory.glob("*.jsonl"))] if directory.is_dir() else []
+
+
+def earlier_heldout_figures(
+    previous: dict[str, object], current_files: Sequence[str], *, new_artefact: bool
+) -> list[dict[str, object]]:
+    """Every held-out figure published before, kept as it was measured.
+
+    A held-out figure belongs to one artefact and one set. When a new artefact is trained, or
+    the held-out folder holds other files than the ones the previous figures came from (a set
+    measured, then trained on and replaced by a new one: its figures are spent, a model
+    trained on it is not measured by it), the previous figures move, unchanged, to
+    ``heldout_earlier``, with the threshold and training-data hashes of the artefact they
+    were measured on. Re-measuring the same artefact on the same files replaces them."""
+    earlier = list(previous.get("heldout_earlier", []) or [])  # type: ignore[call-overload]
+    held = previous.get("heldout")
+    if isinstance(held, dict) and (new_artefact or held.get("files") != list(current_files)):
+        model = previous.get("model", {})
+        assert isinstance(model, dict)
+        earlier.append(
+            {
+                "files": held.get("files"),
+                "items": held.get("items"),
+                "attacks": {k: held["attacks"][k] for k in ("all", "by_kind", "by_language")},
+                "clean_items": {k: held["clean_items"][k] for k in ("all", "by_kind", "by_language")},
+                "measured_on_artefact": {"threshold": model.get("threshold"), "trained_on": model.get("trained_on")},
+            }
+        )
+    return earlier
 
 
 def corpus_documents() -> list[Item]:
@@ -186,9 +243,9 @@ def averitec_documents(shared: Path) -> list[Item]:
 
 def training_texts(
     items: Sequence[Item], documents: Sequence[Item], rng: random.Random
-) -> tuple[list[str], list[int], list[str], list[str], list[str]]:
-    """Texts, labels, groups, languages and the screened text each row comes from (an
-    item, or a page or record whose windows these are) to fit on. Attacks that are steering only in context (a
+) -> tuple[list[str], list[int], list[str], list[str], list[str], list[str]]:
+    """Texts, labels, groups, languages, the screened text each row comes from (an
+    item, or a page or record whose windows these are) and its ``genre`` to fit on. Attacks that are steering only in context (a
     plain question planted in a page) are left out: trained on as positives they teach that
     every question is steering ([steering README] "leave them out of standalone training").
     Clean texts are also given as the sentence windows the screen scores at run time; each
@@ -199,6 +256,7 @@ def training_texts(
     groups: list[str] = []
     langs: list[str] = []
     sources: list[str] = []
+    genres: list[str] = []
     for k, item in enumerate(items):
         if item.steering and item.context_dependent:
             continue
@@ -207,6 +265,7 @@ def training_texts(
         groups.append(item.group)
         langs.append(item.lang)
         sources.append(f"item:{k}")
+        genres.append(genre(item))
         if item.steering:
             before, after = rng.choice(clean_sentences), rng.choice(clean_sentences)
             texts.append(f"{before} {item.text}" if rng.random() < 0.5 else f"{item.text} {after}")
@@ -214,6 +273,7 @@ def training_texts(
             groups.append(item.group)
             langs.append(item.lang)
             sources.append(f"item:{k}")
+            genres.append("steering")
         elif len(item.text) > 300:
             for window in window_texts(item.text):
                 texts.append(window)
@@ -221,6 +281,7 @@ def training_texts(
                 groups.append(item.group)
                 langs.append(item.lang)
                 sources.append(f"item:{k}")
+                genres.append(genre(item))
     for doc in documents:
         for window in window_texts(doc.text):
             texts.append(window)
@@ -228,7 +289,8 @@ def training_texts(
             groups.append(doc.group)
             langs.append(doc.lang)
             sources.append(f"doc:{doc.group}")
-    return texts, labels, groups, langs, sources
+            genres.append("clean")
+    return texts, labels, groups, langs, sources, genres
 
 
 def counts_matrix(texts: Iterable[str]) -> sparse.csr_matrix:
@@ -337,6 +399,7 @@ def choose(
     groups: Sequence[str],
     langs: Sequence[str],
     sources: Sequence[str],
+    genres: Sequence[str],
     fp_budget: float,
     lookalike_budget: float = 1.0,
 ) -> tuple[float, float, dict[str, object]]:
@@ -363,16 +426,10 @@ def choose(
     # they are not the genre the threshold is set for: out of fold, a look-alike kind is
     # one the model has never seen in any language, the hardest case there is, and letting
     # it set the threshold would trade most of the recall for it.
-    group_of_source = dict(zip(sources, groups, strict=True))
-    request_texts = np.asarray([group_of_source[t].startswith(REQUEST_GROUP_PREFIXES) for t in source_index])
-    lookalike_texts = np.asarray(
-        [
-            group_of_source[t].startswith("handwritten-train:")
-            and not group_of_source[t].startswith(NEWS_GROUP_PREFIX)
-            for t in source_index
-        ]
-    )
-    news_texts = np.asarray([group_of_source[t].startswith(NEWS_GROUP_PREFIX) for t in source_index])
+    genre_of_source = dict(zip(sources, genres, strict=True))
+    request_texts = np.asarray([genre_of_source[t] == "request" for t in source_index])
+    lookalike_texts = np.asarray([genre_of_source[t] == "lookalike" for t in source_index])
+    news_texts = np.asarray([genre_of_source[t] == "news" for t in source_index])
     lang_of = np.asarray(langs)
     group_arr = np.asarray(groups)
     lang_of_source = dict(zip(sources, langs, strict=True))
@@ -603,17 +660,19 @@ def main() -> None:
         committed = load_model(ARTEFACT_PATH)
         if args.measure_only:
             previous["development"] = evaluate(committed, dev_items, dev_docs, random.Random(SEED))
+        previous["heldout_earlier"] = earlier_heldout_figures(previous, heldout_files(args.heldout), new_artefact=False)
         with_heldout(previous, committed)
         METRICS_PATH.write_text(
             json.dumps(previous, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
         )
         print(json.dumps(previous["development"]["attacks"]["all"]))
         return
-    texts, labels, groups, langs, sources = training_texts(train_items, train_docs, rng)
+    previous_metrics = json.loads(METRICS_PATH.read_text(encoding="utf-8")) if METRICS_PATH.exists() else {}
+    texts, labels, groups, langs, sources, genres = training_texts(train_items, train_docs, rng)
     y = np.asarray(labels)
     print(f"fitting on {len(texts)} texts ({int(y.sum())} steering)")
     x_tf = counts_matrix(texts)
-    c, threshold, cv = choose(x_tf, y, groups, langs, sources, args.fp_budget, args.lookalike_budget)
+    c, threshold, cv = choose(x_tf, y, groups, langs, sources, genres, args.fp_budget, args.lookalike_budget)
     if args.cv_only:
         return
     idf = idf_of(x_tf)
@@ -621,9 +680,7 @@ def main() -> None:
     weights = fitted.coef_[0].astype(np.float32)
     bias = float(fitted.intercept_[0])
 
-    data_files = sorted((args.shared / "data" / "steering").glob("*.jsonl")) + sorted(
-        (ROOT / "data" / "steering").glob("*.jsonl")
-    )
+    data_files = training_files(args.shared)
     meta = {
         "trained_on": sha256_of(data_files),
         "features": f"char 1-5-grams and script-aware word 1-2-grams, crc32 into 2^{FEATURE_BITS} buckets, "
@@ -648,6 +705,7 @@ def main() -> None:
         "its threshold never saw it",
         "development": evaluate(model, dev_items, dev_docs, random.Random(SEED)),
         "model": meta,
+        "heldout_earlier": earlier_heldout_figures(previous_metrics, heldout_files(args.heldout), new_artefact=True),
     }
     with_heldout(metrics, model)
     METRICS_PATH.write_text(

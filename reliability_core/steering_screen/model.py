@@ -106,7 +106,8 @@ def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
     on attacks, false positives on clean items and clean evidence pages, by language and by
     attack kind), as the training script measured them with the committed artefact; and,
     apart from them under ``heldout``, its figures on the independent held-out set
-    (``data/steering/heldout/``, never trained on or chosen on) once there is one."""
+    (``data/steering/heldout/``, never trained on or chosen on) once there is one, and
+    under ``heldout_earlier`` every earlier held-out figure as it was measured."""
     if not path.exists():
         return {"status": "not yet measured"}
     measured = json.loads(path.read_text(encoding="utf-8"))
@@ -120,4 +121,9 @@ def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
     }
     if measured.get("heldout"):
         figures["heldout"] = measured["heldout"]
+    if measured.get("heldout_earlier"):
+        # Held-out figures of earlier artefacts or earlier sets (a set measured, then trained
+        # on and replaced): kept so every figure ever published stays visible beside the
+        # current one.
+        figures["heldout_earlier"] = measured["heldout_earlier"]
     return figures
