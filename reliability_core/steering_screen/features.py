@@ -1,8 +1,9 @@
 """Text features of the steering screen: the same code builds the training matrix
 (``tools/train_steering_screen.py``) and scores text at run time, so the two cannot drift.
 
-Character n-grams (1 to 5, across word boundaries) and word unigrams and bigrams of a
-normalised text, hashed into a fixed number of buckets with CRC-32, weighted by sublinear term frequency times inverse document
+Character n-grams (1 to 5, across word boundaries), word unigrams and bigrams, and concept
+features (``concepts``: one per concept of the lexicon a unit's words express, one per pair
+of concepts present in a window) of a normalised text, hashed into a fixed number of buckets with CRC-32, weighted by sublinear term frequency times inverse document
 frequency and scaled to unit length (the classic TF-IDF of a linear text classifier).
 Character n-grams work in every script without a tokenizer, and survive misspellings
 ("ignroe the instructions") and inflection better than word lists; the words add which
@@ -28,6 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
+
+from reliability_core.steering_screen.concepts import ConceptLexicon, concept_pairs
 
 FEATURE_BITS = 18  # 262,144 buckets: few collisions for ~1,000,000 distinct training n-grams
 NGRAM_SIZES: tuple[int, ...] = (1, 2, 3, 4, 5)
@@ -151,24 +154,48 @@ def unit_spans(text: str) -> list[Window]:
     return spans
 
 
-class UnitFeatures:
-    """The units of one text, each normalised and hashed once, and the counts of any run."""
+def concept_counts(text: str, lexicon: ConceptLexicon | None) -> Counter[str]:
+    """Concept -> matches in an already normalised text (none without a lexicon)."""
+    return lexicon.matches(words(text)) if lexicon is not None else Counter()
 
-    def __init__(self, text: str) -> None:
+
+def _concept_bucket(concept: str) -> int:
+    return _hash(f"\x03{concept}")
+
+
+def _pair_bucket(pair: str) -> int:
+    return _hash(f"\x04{pair}")
+
+
+class UnitFeatures:
+    """The units of one text, each normalised and hashed once, and the counts of any run.
+    ``lexicon``: the concept lexicon the artefact was trained with (None: no concept
+    features, as an artefact trained without them)."""
+
+    def __init__(self, text: str, lexicon: ConceptLexicon | None = None) -> None:
         self.spans = unit_spans(text)
         self.normalised = [normalise(text[w.start : w.end]) for w in self.spans]
         keep = [i for i, s in enumerate(self.normalised) if s]
         self.spans = [self.spans[i] for i in keep]
         self.normalised = [self.normalised[i] for i in keep]
-        self._units = [_sparse(hashed_ngrams(s)) for s in self.normalised]
+        self._concepts = [concept_counts(s, lexicon) for s in self.normalised]
+        self._units = [
+            _sparse(hashed_ngrams(s) + Counter({_concept_bucket(c): n for c, n in found.items()}))
+            for s, found in zip(self.normalised, self._concepts, strict=True)
+        ]
         self._joins = [
             _sparse(_join_ngrams(a, b)) for a, b in zip(self.normalised, self.normalised[1:], strict=False)
         ]
 
     def run(self, first: int, last: int) -> Sparse:
         """Summed counts of units ``first..last`` (inclusive): equal to hashing their
-        normalised texts joined by spaces."""
+        normalised texts joined by spaces (concepts are found within a unit)."""
         parts = self._units[first : last + 1] + self._joins[first:last]
+        # Concept pairs are of the window, not summed over its units: two concepts in two
+        # neighbouring sentences are a pair, as in one.
+        pairs = concept_pairs(c for found in self._concepts[first : last + 1] for c in found)
+        if pairs:
+            parts = [*parts, _sparse(Counter(_pair_bucket(p) for p in pairs))]
         index = np.concatenate([p[0] for p in parts])
         counts = np.concatenate([p[1] for p in parts])
         unique, inverse = np.unique(index, return_inverse=True)
@@ -196,9 +223,9 @@ class UnitFeatures:
         return out
 
 
-def text_counts(text: str) -> Sparse:
+def text_counts(text: str, lexicon: ConceptLexicon | None = None) -> Sparse:
     """The counts of a whole text (its units joined)."""
-    return UnitFeatures(text).whole()
+    return UnitFeatures(text, lexicon).whole()
 
 
 def window_texts(text: str) -> list[str]:
@@ -217,7 +244,7 @@ def tfidf(counts: Sparse, idf: NDArray[np.float32]) -> tuple[NDArray[np.int64], 
 
 
 def tfidf_rows(
-    texts: Sequence[str], idf: NDArray[np.float32]
+    texts: Sequence[str], idf: NDArray[np.float32], lexicon: ConceptLexicon | None = None
 ) -> list[tuple[NDArray[np.int64], NDArray[np.float32]]]:
     """Each text as (bucket indices, unit-length TF-IDF values)."""
-    return [tfidf(text_counts(text), idf) for text in texts]
+    return [tfidf(text_counts(text, lexicon), idf) for text in texts]

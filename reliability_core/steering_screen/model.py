@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from reliability_core.steering_screen.concepts import ConceptLexicon, default_lexicon
 from reliability_core.steering_screen.features import FEATURE_BITS, Sparse, UnitFeatures, Window, tfidf
 
 ARTEFACT_PATH = Path(__file__).resolve().parent / "screen_model.npz"
@@ -32,6 +33,7 @@ class ScreenModel:
     bias: float
     threshold: float
     meta: dict[str, Any]
+    lexicon: ConceptLexicon | None = None  # the concept lexicon it was trained with, if any
 
     def probability(self, counts: Sparse) -> float:
         """P(steering) of one text's n-gram counts."""
@@ -41,7 +43,7 @@ class ScreenModel:
 
     def probabilities(self, texts: list[str]) -> list[float]:
         """P(steering) for each text on its own."""
-        return [self.probability(UnitFeatures(text).whole()) for text in texts]
+        return [self.probability(UnitFeatures(text, self.lexicon).whole()) for text in texts]
 
 
 @dataclass(frozen=True)
@@ -76,13 +78,32 @@ def load_model(path: Path) -> ScreenModel:
         idf = data["idf"].astype(np.float32)
         if weights.shape != (1 << FEATURE_BITS,) or idf.shape != weights.shape:
             raise ValueError(f"steering screen artefact {path} does not match {FEATURE_BITS}-bit features")
+        meta = json.loads(str(data["meta"]))
         return ScreenModel(
             weights=weights,
             idf=idf,
             bias=float(data["bias"][0]),
             threshold=float(data["threshold"][0]),
-            meta=json.loads(str(data["meta"])),
+            meta=meta,
+            lexicon=lexicon_for(meta, path),
         )
+
+
+def lexicon_for(meta: dict[str, Any], path: Path) -> ConceptLexicon | None:
+    """The concept lexicon an artefact was trained with. Its weights for concept features are
+    meaningful only with the same lexicon: a changed lexicon with an old artefact would score
+    with features the weights were not fitted on, so it is refused, not scored."""
+    digest = meta.get("concept_lexicon_sha256")
+    if digest is None:
+        return None
+    lexicon = default_lexicon()
+    if lexicon.digest != digest:
+        raise ValueError(
+            f"steering screen artefact {path} was trained with concept lexicon {digest[:12]}, but "
+            f"reliability_core/steering_screen/lexicon/ is {lexicon.digest[:12]}: retrain with "
+            "tools/train_steering_screen.py"
+        )
+    return lexicon
 
 
 @functools.lru_cache(maxsize=1)
@@ -94,7 +115,7 @@ def default_model() -> ScreenModel:
 def score_windows(text: str, model: ScreenModel | None = None) -> list[WindowScore]:
     """Every window of ``text`` with its probability of being a steering attempt."""
     model = model or default_model()
-    units = UnitFeatures(text)
+    units = UnitFeatures(text, model.lexicon)
     return [WindowScore(w, model.probability(units.run(i, j))) for w, i, j in units.windows()]
 
 
