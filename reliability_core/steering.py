@@ -12,7 +12,11 @@ layer blocks display and is recorded with the layer and the span"):
   inside words, whitespace pushing text out of view);
 - ``screen_classifier``: the trained screen (``reliability_core.steering_screen``), scored
   on every sentence and pair of sentences, so an instruction in the middle of a long page is
-  found; it reads any language and rewording the rules never listed;
+  found; it reads any language and rewording the rules never listed (its concept features
+  pool synonyms across wordings and languages);
+- both of the above also on the text read without a disguise it carries (letters spaced
+  out, stand-in digits, look-alike letters from another script, base64:
+  ``steering_screen.deobfuscate``), the disguise named in the finding's rule;
 - ``hidden_html``: text the page's HTML hides from a reader, found at fetch time
   (``reliability_core.web.hidden_text``) and kept on the snapshot;
 - ``model_check`` and ``judge_report``: the ``detect_steering`` model step (live runs) and
@@ -34,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from reliability_core.models.documents import HiddenText
 from reliability_core.providers.base import ModelGateway
 from reliability_core.steering_screen import ScreenModel, default_model, score_windows
+from reliability_core.steering_screen.deobfuscate import disguised_readings
 
 SteeringKind = Literal[
     "instruction_to_model",
@@ -263,12 +268,22 @@ def _screen_cached(text: str, source: str) -> tuple[SteeringFinding, ...]:
 
 
 def screen_text(text: str, source: str, *, model: ScreenModel | None = None) -> list[SteeringFinding]:
-    """The fast screen (no model call) of one text: rules and the trained classifier."""
-    return [
+    """The fast screen (no model call) of one text: rules and the trained classifier, on the
+    text and on each reading of it without a disguise it carries (letters spaced out,
+    stand-in digits, look-alike letters from another script, base64), so a disguised
+    instruction is read as the model would read it. A finding in a reading is recorded with
+    the disguise in its rule and the span of the disguised part in the original text."""
+    findings = [
         *find_instructions(text, source),
         *find_hidden_characters(text, source),
         *find_by_classifier(text, source, model=model),
     ]
+    for reading in disguised_readings(text):
+        for found in (*find_instructions(reading.text, source), *find_by_classifier(reading.text, source, model=model)):
+            findings.append(
+                found.model_copy(update={"rule": f"{found.rule}:{reading.disguise}", "span": reading.span})
+            )
+    return findings
 
 
 def find_hidden_steering(hidden: Sequence[HiddenText], source: str) -> list[SteeringFinding]:
