@@ -13,7 +13,7 @@ import pytest
 from reliability_core.steering_screen import concepts
 from reliability_core.steering_screen.concepts import build_lexicon, default_lexicon, lexicon_files
 from reliability_core.steering_screen.features import UnitFeatures, normalise, words
-from reliability_core.steering_screen.model import ARTEFACT_PATH, load_model, save_model
+from reliability_core.steering_screen.model import ARTEFACT_PATH, ScreenModel, load_model, save_model
 
 
 def _tokenize(text: str) -> list[str]:
@@ -96,28 +96,19 @@ def test_the_committed_lexicon_has_every_concept_in_every_language() -> None:
         assert all(data["concepts"][c] for c in expected), path.name
 
 
+def _resaved(path: Path, model: ScreenModel, lexicon_digest: str | None) -> Path:
+    """The model's weights saved again, claiming to be trained with ``lexicon_digest``."""
+    meta = {**model.meta, "concept_lexicon_sha256": lexicon_digest}
+    save_model(path, weights=model.weights, idf=model.idf, bias=model.bias, threshold=model.threshold, meta=meta)
+    return path
+
+
 def test_an_artefact_is_refused_with_a_lexicon_it_was_not_trained_with(tmp_path: Path) -> None:
     committed = load_model(ARTEFACT_PATH)
     assert committed.meta.get("concept_lexicon_sha256") == default_lexicon().digest
-    path = tmp_path / "stale.npz"
-    save_model(
-        path,
-        weights=committed.weights,
-        idf=committed.idf,
-        bias=committed.bias,
-        threshold=committed.threshold,
-        meta={**committed.meta, "concept_lexicon_sha256": "0" * 64},
-    )
     with pytest.raises(ValueError, match="concept lexicon"):
-        load_model(path)
+        load_model(_resaved(tmp_path / "stale.npz", committed, "0" * 64))
     # trained without concepts: scored without them
-    save_model(
-        path,
-        weights=committed.weights,
-        idf=committed.idf,
-        bias=committed.bias,
-        threshold=committed.threshold,
-        meta={**committed.meta, "concept_lexicon_sha256": None},
-    )
-    assert load_model(path).lexicon is None
-    assert np.isfinite(load_model(path).probabilities(["Any text at all."])[0])
+    without = load_model(_resaved(tmp_path / "plain.npz", committed, None))
+    assert without.lexicon is None
+    assert np.isfinite(without.probabilities(["Any text at all."])[0])
