@@ -163,6 +163,14 @@ def _concept_bucket(concept: str) -> int:
     return _hash(f"\x03{concept}")
 
 
+def _with_concepts(counts: Counter[int], found: Counter[str]) -> Counter[int]:
+    """``counts`` with one bucket per concept found added, in place (a ``+`` of two Counters
+    copies both, once per sentence of every page screened)."""
+    for concept, n in found.items():
+        counts[_concept_bucket(concept)] += n
+    return counts
+
+
 def _pair_bucket(pair: str) -> int:
     return _hash(f"\x04{pair}")
 
@@ -180,7 +188,7 @@ class UnitFeatures:
         self.normalised = [self.normalised[i] for i in keep]
         self._concepts = [concept_counts(s, lexicon) for s in self.normalised]
         self._units = [
-            _sparse(hashed_ngrams(s) + Counter({_concept_bucket(c): n for c, n in found.items()}))
+            _sparse(_with_concepts(hashed_ngrams(s), found))
             for s, found in zip(self.normalised, self._concepts, strict=True)
         ]
         self._joins = [
