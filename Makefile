@@ -31,10 +31,10 @@ $(DAGSTER_HOME)/dagster.yaml: dagster.yaml $(STAMP)
 home: $(DAGSTER_HOME)/dagster.yaml
 
 lint: $(STAMP)
-	$(BIN)/ruff check reliability_core reliability_dagster reliability_api tests benchmarks
+	$(BIN)/ruff check reliability_core reliability_cli reliability_rehearsal reliability_dagster reliability_api tests benchmarks tools
 
 typecheck: $(STAMP)
-	$(BIN)/mypy reliability_core reliability_dagster reliability_api
+	$(BIN)/mypy reliability_core reliability_cli reliability_rehearsal reliability_dagster reliability_api
 
 pytest: $(STAMP) home
 	$(BIN)/pytest -q

@@ -1,7 +1,7 @@
 """Benchmark: report reads against a trivial endpoint of the same app, under concurrent load on loopback.
 
 1. Writes a warehouse of ``--subjects`` subjects (default 200), each with a
-   realistic report built by ``reliability_core.report.build_report`` from
+   realistic report built by ``reliability_core.scores.report.build_report`` from
    generated records (``--claims`` claims per subject, three pieces of evidence
    each, both judges, criteria, a few disputed and held verdicts; ~123 KB of
    JSON), and ``--history`` stored reports per subject (the pipeline keeps
@@ -63,7 +63,7 @@ from reliability_core.models import (
     Statement,
 )
 from reliability_core.models.base import CLAIM_TYPES, SCORED_VERDICTS, Verdict
-from reliability_core.report import build_report
+from reliability_core.scores.report import build_report
 from reliability_core.warehouse import Warehouse, tables
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent

@@ -7,7 +7,7 @@ For 10, 100 and 1,000 stored subjects (``--sizes``), each with a stored report o
   day's frozen peer snapshot (sums per kind and type) from the ledger and its own
   figures, twice (the scoring step and the blocking recompute check), choose the
   prior of every claim type, and record the published report's figures
-  (``reliability_core.peers``);
+  (``reliability_core.scores.peers``);
 * **once a day, now**: building and freezing the day's snapshot (the first run of
   the day reads every subject's figures, once);
 * **per run, before**: what each run did until issue 19: read every stored report
@@ -32,7 +32,7 @@ from pathlib import Path
 from benchmarks.bench_api_latency import NOW, realistic_report
 from reliability_core.clock import FixedClock
 from reliability_core.models import CLAIM_TYPES, Report
-from reliability_core.peers import (
+from reliability_core.scores.peers import (
     SnapshotPriorLookup,
     own_figures,
     peer_cutoff,
@@ -40,8 +40,8 @@ from reliability_core.peers import (
     peer_snapshot,
     record_peer_figures,
 )
-from reliability_core.report import latest_report
-from reliability_core.scoring import prior_for
+from reliability_core.scores.report import latest_report
+from reliability_core.scores.scoring import prior_for
 from reliability_core.warehouse import Ledger, Warehouse, tables
 
 YESTERDAY = NOW - timedelta(days=1)

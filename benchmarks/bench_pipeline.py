@@ -91,7 +91,7 @@ class Latency:
 
 
 def _resources(root: Path, latency: Latency, recording: Path | None) -> dict[str, object]:
-    from reliability_core.corpus import DEMO_CORPUS_NOW
+    from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
     from reliability_dagster.resources import (
         ClockResource,
         FetcherResource,

@@ -1,7 +1,7 @@
 """Benchmark: the cost per checked claim of the live rehearsal, per step.
 
 Runs covered demo subjects through the quick-report job on the live provider
-classes against the rehearsal servers (``reliability_core.rehearsal``): prompts
+classes against the rehearsal servers (``reliability_rehearsal``): prompts
 are counted as sent, outputs as the scripted model writes them (the answer JSON
 plus thinking/reasoning tokens at the step's effort), priced at the list prices
 of ``data/config/prices.yaml`` with the default model assignment. Prints calls,

@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from reliability_core.confidence import assess_confidence
 from reliability_core.constants import VERDICT_VALUES
-from reliability_core.scoring import CheckedClaim, default_prior, overall_posterior, type_posterior
+from reliability_core.scores.confidence import assess_confidence
+from reliability_core.scores.scoring import CheckedClaim, default_prior, overall_posterior, type_posterior
 
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "shared" / "data" / "liar2" / "valid.csv"
 

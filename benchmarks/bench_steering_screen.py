@@ -14,8 +14,8 @@ from pathlib import Path
 
 import yaml
 
-from reliability_core.steering import find_by_classifier
-from reliability_core.steering_screen import default_model
+from reliability_core.verdicts.steering import find_by_classifier
+from reliability_core.verdicts.steering_screen import default_model
 from reliability_core.web.page_text import extract_page_texts
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -4,7 +4,7 @@ Read-mostly: every read goes to the warehouse through one file handle per
 partition (DuckDB over the Arrow snapshot), holding no lock, so readers never
 block the pipeline's writers. The only writes are subject responses and
 steward rulings, both appended to ledgers (never rewritten): responses to
-``tables.RESPONSES_LEDGER``, rulings through ``reliability_core.steward``
+``tables.RESPONSES_LEDGER``, rulings through ``reliability_core.stewardship.steward``
 (``record_ruling``) to the table the scoring step reads them from."""
 
 import asyncio
@@ -51,18 +51,18 @@ from reliability_api.store import ReportStore, envelope_json
 from reliability_core import constants
 from reliability_core.clock import Clock, SystemClock
 from reliability_core.ids import sha256_hex, stable_id
+from reliability_core.lifetimes import report_is_stale
 from reliability_core.models import OverallScore, Report, StewardRuling, SubjectResponse, TypeScore
-from reliability_core.refresh import report_is_stale
-from reliability_core.registry import load_registry
-from reliability_core.render import report_chart_png, report_markdown
-from reliability_core.rescore import rule
-from reliability_core.steering_screen.model import published_figures
-from reliability_core.steward import (
+from reliability_core.scores.render import report_chart_png, report_markdown
+from reliability_core.stewardship.rescore import rule
+from reliability_core.stewardship.steward import (
     RulingRequest,
     open_items,
     read_rulings,
     read_steward_queue,
 )
+from reliability_core.subjects.registry import load_registry
+from reliability_core.verdicts.steering_screen.model import published_figures
 from reliability_core.version import method_version
 from reliability_core.warehouse import LedgerConflictError, Warehouse, tables
 from reliability_core.web.fetch import SafeFetcher

@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.models import Report, StewardRuling, SubjectResponse, Verdict
 from reliability_core.models.reports import StewardAction
-from reliability_core.steward import StewardQueueItem
+from reliability_core.stewardship.steward import StewardQueueItem
 
 # Ids as the pipeline makes them: subject ids are slugs (``ids.slugify_subject_id``),
 # claim ids ``kind_<hex>`` (``ids.stable_id``). Anything else is rejected with 422

@@ -9,15 +9,15 @@ from fastapi import FastAPI
 
 from reliability_api.app import ApiSettings, create_app
 from reliability_core.clock import Clock, parse_clock_override
+from reliability_core.stand_in.web import offline_fetcher
 from reliability_core.web.fetch import SafeFetcher, live_fetcher
-from reliability_core.web.offline import offline_fetcher
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _describe_models() -> dict[str, str]:
     """The model assigned to each step under this environment (or offline-rules)."""
-    from reliability_core.providers.assignment import build_gateway
+    from reliability_core.wiring import build_gateway
 
     data_dir = Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
     return build_gateway(dict(os.environ), cache_dir=data_dir / "cache").describe()

@@ -32,7 +32,6 @@ import pyarrow.fs as pafs
 import pyarrow.parquet as pq  # noqa: F401 (pq.read_table, called by read_columns, is the tests' seam)
 from pydantic import BaseModel, TypeAdapter
 
-from reliability_core.backtest import BacktestResult, backtest_results_for
 from reliability_core.models import (
     ClaimVerdict,
     CoverageDecision,
@@ -42,7 +41,8 @@ from reliability_core.models import (
     StewardRuling,
     SubjectResponse,
 )
-from reliability_core.report import NEWEST_REPORT_FIRST_SQL, REPORT_ORDER_COLUMNS
+from reliability_core.scores.report import NEWEST_REPORT_FIRST_SQL, REPORT_ORDER_COLUMNS
+from reliability_core.validation.backtest import BacktestResult, backtest_results_for
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_core.warehouse.store import read_columns
 
@@ -107,7 +107,7 @@ class PreparedReport:
 
 def prepare_report(part: pa.Table) -> PreparedReport | None:
     """The newest row of a reports partition (publication sequence, then ``generated_at``:
-    the one rule of ``reliability_core.report.latest_report``), prepared; None for an
+    the one rule of ``reliability_core.scores.report.latest_report``), prepared; None for an
     empty partition."""
     if part.num_rows == 0:
         return None

@@ -4,7 +4,9 @@ staleness, deadlines, triage) takes a ``Clock`` so tests can fix "now"."""
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
 from typing import Protocol
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
 class Clock(Protocol):
@@ -49,3 +51,34 @@ def parse_clock_override(value: str | None) -> Clock:
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)
     return FixedClock(at)
+
+
+# --- Time zones: [R] "Dates are in the claim's time zone" ----------------------------
+
+# A claim whose context and registry entry name no valid zone is read in UTC.
+DEFAULT_TIME_ZONE = "UTC"
+
+
+@lru_cache(maxsize=256)
+def zone_of(name: str) -> ZoneInfo | None:
+    """The IANA time zone called ``name``, or None when there is no such zone."""
+    try:
+        return ZoneInfo(name.strip())
+    except (ZoneInfoNotFoundError, ValueError):
+        return None
+
+
+def is_time_zone(name: str | None) -> bool:
+    """Is ``name`` an IANA time zone ``zoneinfo`` knows ("Europe/Copenhagen", "UTC")?"""
+    return bool(name and name.strip()) and zone_of(name or "") is not None
+
+
+def local_date(moment: datetime, time_zone: str) -> date:
+    """[R] "Dates are in the claim's time zone. Something that happens at 11:30 pm on the
+    deadline day counts." The calendar date of ``moment`` in ``time_zone``; a naive moment is
+    taken as already local. An unknown zone reads as UTC."""
+    if moment.tzinfo is None:
+        return moment.date()
+    zone = zone_of(time_zone) or UTC
+    return moment.astimezone(zone).date()
+

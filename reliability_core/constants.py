@@ -99,7 +99,7 @@ NEAR_DUPLICATE_JACCARD: Final = 0.8  # [#7] shingle similarity above which a pag
 SHINGLE_WORDS: Final = 5  # [#7] words per shingle for the copy and same-story checks
 EVIDENCE_RESULTS_PER_QUERY: Final = 8  # [#7] search results read per research query (for and against alike)
 EVIDENCE_MAX_PAGES_PER_CLAIM: Final = 16  # [#7] pages opened per claim, split evenly between for and against
-# [#14] section 4: what the evidence reader is sent of a page (reliability_core/passages.py).
+# [#14] section 4: what the evidence reader is sent of a page (reliability_core/verdicts/passages.py).
 # Looser than any reader (the offline reader needs 0.35 of the claim's specific terms), so
 # the rule narrows what is read, never what counts as evidence.
 PASSAGE_MIN_SHARED_TERMS: Final = 0.3  # share of the claim's key terms a sentence must hold

@@ -14,19 +14,13 @@ from typing import TypeVar
 
 from pydantic import Field
 
-from reliability_core.attribution import mask_page_snapshot
-from reliability_core.candidates import SearchLike, UrlNotReturnedBySearch, urls_not_returned_by_search
-from reliability_core.clock import Clock
-from reliability_core.evidence import EvidenceResult, Fetcher, failed_research, gather_evidence, usable_view
-from reliability_core.extraction import (
+from reliability_core.claims.extraction import (
     DocumentRead,
     ExtractionResult,
     extract_document,
     has_subject_statements,
 )
-from reliability_core.failures import ModelFailure
-from reliability_core.gates import decide_display
-from reliability_core.judging import judge_claim, model_failure_verdict
+from reliability_core.clock import Clock
 from reliability_core.models import (
     CandidateDocument,
     Claim,
@@ -40,9 +34,20 @@ from reliability_core.models import (
     SearchResultSet,
 )
 from reliability_core.providers.base import ModelGateway
-from reliability_core.selection import finalise_sample, next_documents_to_check
-from reliability_core.steering import SteeringResult
+from reliability_core.providers.failures import ModelFailure
+from reliability_core.subjects.candidates import (
+    SearchLike,
+    UrlNotReturnedBySearch,
+    urls_not_returned_by_search,
+)
+from reliability_core.subjects.selection import finalise_sample, next_documents_to_check
+from reliability_core.text.privacy import mask_page_snapshot
+from reliability_core.verdicts.evidence import EvidenceResult, failed_research, gather_evidence, usable_view
+from reliability_core.verdicts.gates import decide_display
+from reliability_core.verdicts.judging import judge_claim, model_failure_verdict
+from reliability_core.verdicts.steering import SteeringResult
 from reliability_core.warehouse import Ledger
+from reliability_core.web.fetch import Fetcher
 
 
 class SampleExtraction(Record):

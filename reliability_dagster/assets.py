@@ -11,11 +11,8 @@ from typing import Any
 import dagster as dg
 from pydantic import BaseModel
 
-from reliability_core.candidates import CandidateListing, list_candidates
-from reliability_core.coverage import assess_coverage
-from reliability_core.criteria import freeze_criteria
-from reliability_core.evidence import EvidenceResult
-from reliability_core.failures import ModelFailure
+from reliability_core.claims.criteria import freeze_criteria
+from reliability_core.claims.sampling import derive_claim_seed, sample_claims
 from reliability_core.models import (
     CandidateDocument,
     Claim,
@@ -30,13 +27,10 @@ from reliability_core.models import (
     SearchResultSet,
     Statement,
 )
+from reliability_core.providers.failures import ModelFailure
 from reliability_core.providers.gateway import StepGateway
-from reliability_core.refresh import retriage_as_due
-from reliability_core.registry import load_registry
-from reliability_core.render import report_chart_png, report_markdown
-from reliability_core.rescore import publish_report, report_from_stored
-from reliability_core.sampling import derive_claim_seed, sample_claims
-from reliability_core.selection import derive_seed, rank_documents
+from reliability_core.scores.refresh import retriage_as_due
+from reliability_core.scores.render import report_chart_png, report_markdown
 from reliability_core.stages import (
     SnapshotRef,
     extract_sample,
@@ -46,6 +40,12 @@ from reliability_core.stages import (
     snapshot_documents,
     snapshot_refs,
 )
+from reliability_core.stewardship.rescore import publish_report, report_from_stored
+from reliability_core.subjects.candidates import CandidateListing, list_candidates
+from reliability_core.subjects.coverage import assess_coverage
+from reliability_core.subjects.registry import load_registry
+from reliability_core.subjects.selection import derive_seed, rank_documents
+from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import tables
 from reliability_core.web.snapshots import ReusingFetcher
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
@@ -592,7 +592,7 @@ def verdicts(
 
 def build_subject_report(stage: Stage, models_used: dict[str, str], peer_prior_as_of: datetime | None = None) -> Report:
     """Everything stored for the subject, scored into a report
-    (``reliability_core.rescore.report_from_stored``: also what the report-recompute check
+    (``reliability_core.stewardship.rescore.report_from_stored``: also what the report-recompute check
     and a steward's re-score call, so all three read the same tables). The peers' prior is
     the frozen peer snapshot of ``peer_prior_as_of``: today's cutoff by default, the one
     recorded on the stored report for the check."""

@@ -12,11 +12,7 @@ from typing import Any
 
 import dagster as dg
 
-from reliability_core.candidates import urls_not_returned_by_search
-from reliability_core.criteria import criteria_content_hash
-from reliability_core.duplicates import is_copy_of
-from reliability_core.evidence import usable_evidence
-from reliability_core.judging import JUDGE_INPUT_FIELDS
+from reliability_core.claims.criteria import criteria_content_hash
 from reliability_core.models import (
     Claim,
     ClaimVerdict,
@@ -26,8 +22,12 @@ from reliability_core.models import (
     ResolutionCriteria,
     SearchResultSet,
 )
-from reliability_core.report import report_content_hash
+from reliability_core.scores.report import report_content_hash
 from reliability_core.stages import SnapshotRef
+from reliability_core.subjects.candidates import urls_not_returned_by_search
+from reliability_core.verdicts.duplicates import is_copy_of
+from reliability_core.verdicts.evidence import usable_evidence
+from reliability_core.verdicts.judging import JUDGE_INPUT_FIELDS
 from reliability_core.warehouse import tables
 from reliability_core.web.urls import canonical_url
 from reliability_dagster.assets import build_subject_report

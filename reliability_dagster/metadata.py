@@ -11,7 +11,7 @@ import dagster as dg
 from pydantic import BaseModel
 
 from reliability_core.models import Report
-from reliability_core.render import CLAIM_ROW_COLUMNS, claim_rows
+from reliability_core.scores.render import CLAIM_ROW_COLUMNS, claim_rows
 
 OWNERS = ["team:reliability"]
 ROW_COUNT = "dagster/row_count"

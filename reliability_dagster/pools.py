@@ -39,6 +39,7 @@ from dagster._core.storage.event_log.sql_event_log import SqlEventLogStorage
 from reliability_core.models import SearchResult
 from reliability_core.providers.assignment import DEFAULT_ASSIGNMENT
 from reliability_core.providers.base import (
+    OFFLINE_NAME,
     ModelProvider,
     ModelRequest,
     ModelResponse,
@@ -47,9 +48,8 @@ from reliability_core.providers.base import (
 )
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.loops import PerLoop
-from reliability_core.providers.offline_model import OFFLINE_NAME
-from reliability_core.providers.offline_search import OfflineSearch
 from reliability_core.providers.recording import RecordingSearch
+from reliability_core.stand_in.search import OfflineSearch
 
 ANTHROPIC = "anthropic"
 OPENAI = "openai"

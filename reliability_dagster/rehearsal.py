@@ -1,6 +1,6 @@
 """``make rehearse``: the demo subjects end to end on the LIVE provider classes
 (Anthropic, OpenAI, Perplexity) pointed at local vendor servers on loopback,
-which answer from a scripted model (``reliability_core.rehearsal``), with the
+which answer from a scripted model (``reliability_rehearsal``), with the
 live fetcher path over the offline corpus. Labelled as a rehearsal everywhere:
 the method version ends ``.rehearsal``, every report says so, every asset's
 metadata has ``rehearsal: true``.
@@ -25,12 +25,11 @@ from typing import Any
 
 import dagster as dg
 
-from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.models import ClaimVerdict, Report
 from reliability_core.providers.pricing import PriceTable, load_prices
-from reliability_core.registry import load_registry
-from reliability_core.rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
-from reliability_core.report import latest_report
+from reliability_core.scores.report import latest_report
+from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
+from reliability_core.subjects.registry import load_registry
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.assets import sum_usage_by_step
 from reliability_dagster.definitions import build_definitions
@@ -43,6 +42,7 @@ from reliability_dagster.resources import (
     WarehouseResource,
     data_dir,
 )
+from reliability_rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
 
 REHEARSAL_LABEL = "rehearsal: live provider classes against local vendor servers (scripted model, not a live model)"
 USAGE_FIELDS = ("calls", "input_tokens", "cached_tokens", "output_tokens", "cost_usd")

@@ -13,17 +13,17 @@ import dagster as dg
 from pydantic import Field
 
 from reliability_core.clock import Clock, parse_clock_override
-from reliability_core.corpus import DEMO_CORPUS_NOW
-from reliability_core.providers.assignment import build_gateway, build_search
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.providers.faults import with_fault_injection
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.latency import DelayedSearch, with_model_latency, with_recording, with_replay
 from reliability_core.providers.recording import RecordingSearch
+from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
+from reliability_core.stand_in.web import offline_fetcher
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, Warehouse
 from reliability_core.web.fetch import SafeFetcher, live_fetcher
-from reliability_core.web.offline import offline_fetcher
+from reliability_core.wiring import build_gateway, build_search
 from reliability_dagster.pools import WEB, current_limiter, pooled_gateway, pooled_search
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ that leave the registry later."""
 import dagster as dg
 from dagster._core.run_coordinator import QueuedRunCoordinator, SubmitRunContext
 
-from reliability_core.registry import load_registry
+from reliability_core.subjects.registry import load_registry
 from reliability_dagster.partitions import SUBJECTS_PARTITIONS
 from reliability_dagster.resources import data_dir
 

@@ -15,16 +15,16 @@ from pathlib import Path
 import dagster as dg
 
 from reliability_core.ids import stable_id
+from reliability_core.lifetimes import report_is_stale
 from reliability_core.models import Claim, ClaimVerdict, RefreshRequest, Report
-from reliability_core.refresh import (
+from reliability_core.scores.refresh import (
     awaited_official_figures,
     recheck_is_due,
     recheck_run_key,
     refresh_run_key,
-    report_is_stale,
 )
-from reliability_core.registry import load_registry
-from reliability_core.report import latest_report
+from reliability_core.scores.report import latest_report
+from reliability_core.subjects.registry import load_registry
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, tables
 from reliability_dagster.jobs import BACKTEST_JOB, QUICK_REPORT_JOB, RECHECK_JOB, REFRESH_JOB
@@ -161,7 +161,7 @@ def due_date_sensor(
 ) -> dg.SensorResult:
     """"Not yet due" claims are re-checked as their deadlines pass: daily in
     the final week before a deadline, weekly within two months, monthly before
-    that (``reliability_core.refresh.recheck_interval_days``)."""
+    that (``reliability_core.scores.refresh.recheck_interval_days``)."""
     store = warehouse.warehouse()
     today = _now(clock).date()
     requests = []

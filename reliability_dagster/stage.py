@@ -11,7 +11,7 @@ import dagster as dg
 from reliability_core.clock import Clock
 from reliability_core.models import CoverageDecision, RegistryEntry
 from reliability_core.providers.errors import ProviderUnreachableError
-from reliability_core.registry import find_entry, load_registry
+from reliability_core.subjects.registry import find_entry, load_registry
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_dagster.jobs import REFRESH_JOB
 from reliability_dagster.resources import (

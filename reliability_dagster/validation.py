@@ -1,5 +1,5 @@
 """Validation assets: gold-set backtests, re-run stability, the steward queue.
-Thin wrappers over ``reliability_core.backtest``, ``stability`` and ``steward``."""
+Thin wrappers over ``reliability_core.validation.backtest``, ``stability`` and ``steward``."""
 
 import base64
 from pathlib import Path
@@ -7,9 +7,14 @@ from typing import Any
 
 import dagster as dg
 
-from reliability_core import stability
-from reliability_core.averitec import import_averitec
-from reliability_core.backtest import (
+from reliability_core.constants import STABILITY_RERUNS
+from reliability_core.models import Claim, ClaimVerdict, GoldItem, ResolutionCriteria
+from reliability_core.stages import judge_claims, research_claims
+from reliability_core.stand_in.search import OfflineSearch
+from reliability_core.stewardship.steward import StewardQueueItem, build_steward_queue, store_steward_queue
+from reliability_core.validation import stability
+from reliability_core.validation.averitec import import_averitec
+from reliability_core.validation.backtest import (
     BacktestResult,
     backtest_partition_key,
     backtest_reliability_diagram,
@@ -18,13 +23,8 @@ from reliability_core.backtest import (
     run_backtest,
     store_backtest_result,
 )
-from reliability_core.constants import STABILITY_RERUNS
-from reliability_core.evidence import EvidenceResult
-from reliability_core.gold import load_gold
-from reliability_core.models import Claim, ClaimVerdict, GoldItem, ResolutionCriteria
-from reliability_core.providers.offline_search import OfflineSearch
-from reliability_core.stages import judge_claims, research_claims
-from reliability_core.steward import StewardQueueItem, build_steward_queue, store_steward_queue
+from reliability_core.validation.gold import load_gold
+from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import Ledger, tables
 from reliability_dagster.assets import _sampled_claims, _snapshots
 from reliability_dagster.jobs import STEWARD_GROUP, VALIDATION_GROUP

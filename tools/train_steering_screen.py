@@ -11,7 +11,7 @@ attack, one UDHR article, one page, one AVeriTeC claim share a group) into train
 development (20%) with a hash of the group, so the split is the same on every machine.
 
 The classifier (L2 logistic regression on hashed character n-gram TF-IDF,
-``reliability_core.steering_screen.features``) is fitted on train only; the regularisation
+``reliability_core.verdicts.steering_screen.features``) is fitted on train only; the regularisation
 and the decision threshold are chosen by group-wise cross-validation on train only (the
 lowest threshold at which at most ``--fp-budget``, 1.5% by default, below the issue's 2% bound,
 of the clean training pages and items, and at most ``--lookalike-budget``, 5%, of the
@@ -41,14 +41,14 @@ from scipy import sparse
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from reliability_core.steering_screen.concepts import ConceptLexicon, default_lexicon  # noqa: E402
-from reliability_core.steering_screen.features import (  # noqa: E402
+from reliability_core.verdicts.steering_screen.concepts import ConceptLexicon, default_lexicon  # noqa: E402
+from reliability_core.verdicts.steering_screen.features import (  # noqa: E402
     FEATURE_BITS,
     text_counts,
     unit_spans,
     window_texts,
 )
-from reliability_core.steering_screen.model import ARTEFACT_PATH, ScreenModel, save_model  # noqa: E402
+from reliability_core.verdicts.steering_screen.model import ARTEFACT_PATH, ScreenModel, save_model  # noqa: E402
 
 METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
 HELDOUT_DIR = ROOT / "data" / "steering" / "heldout"
@@ -526,7 +526,7 @@ def rate(hits: int, total: int) -> dict[str, float | int]:
 
 def screen_flags(model: ScreenModel) -> Callable[[str], bool]:
     """The whole fast screen (rules and classifier), as the pipeline runs it."""
-    from reliability_core.steering import screen_text
+    from reliability_core.verdicts.steering import screen_text
 
     def flagged(text: str) -> bool:
         return bool(screen_text(text, "dev", model=model))
@@ -692,7 +692,7 @@ def main() -> None:
         return metrics
 
     if args.measure_only or args.heldout_only:
-        from reliability_core.steering_screen.model import load_model
+        from reliability_core.verdicts.steering_screen.model import load_model
 
         previous = json.loads(METRICS_PATH.read_text(encoding="utf-8"))
         committed = load_model(ARTEFACT_PATH)
@@ -744,7 +744,7 @@ def main() -> None:
         "dropped_as_verbatim_in_heldout": len(contaminated),
     }
     save_model(ARTEFACT_PATH, weights=weights, idf=idf, bias=bias, threshold=threshold, meta=meta)
-    from reliability_core.steering_screen.model import load_model
+    from reliability_core.verdicts.steering_screen.model import load_model
 
     model = load_model(ARTEFACT_PATH)
     metrics = {

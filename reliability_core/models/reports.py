@@ -138,7 +138,7 @@ class Report(StampedRecord):
     served_until: datetime
     # [#18] the publication order within the subject's partition (1, 2, ...): an
     # offline run pins the clock, so ``generated_at`` ties between re-runs; this cannot.
-    # 0 on a report not yet published. See ``reliability_core.report.latest_report``.
+    # 0 on a report not yet published. See ``reliability_core.scores.report.latest_report``.
     sequence: int = 0
     content_hash: str = ""
     # [#8] the notice every rendering carries when the offline model made the report

@@ -13,26 +13,18 @@ override per step with a config mapping or with environment variables
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
-from reliability_core.providers.base import ModelProvider, SearchProvider
+from reliability_core.providers.base import OFFLINE_NAME
 from reliability_core.providers.errors import ConfigurationError
-from reliability_core.providers.offline_model import OFFLINE_NAME
-from reliability_core.version import SAME_FAMILY_EXPERIMENT, SAME_FAMILY_EXPERIMENT_FLAG, active_experiments
+from reliability_core.version import SAME_FAMILY_EXPERIMENT_FLAG
 
 if TYPE_CHECKING:
-    import httpx
-    import httpx2
 
-    from reliability_core.clock import Clock
-    from reliability_core.providers.gateway import StepGateway
-    from reliability_core.providers.recording import RecordingSearch
-    from reliability_core.providers.retry import RetryPolicy
+    pass
 
 MODEL_STEPS: tuple[str, ...] = (
     "confirm_identity",
@@ -284,11 +276,11 @@ def check_model_table(
 TRUE_VALUES = frozenset({"1", "true", "yes", "on"})
 
 
-def _flag(env: Mapping[str, str], name: str) -> bool:
+def flag_set(env: Mapping[str, str], name: str) -> bool:
     return env.get(name, "").strip().lower() in TRUE_VALUES
 
 
-def _concurrency_from_env(env: Mapping[str, str]) -> dict[str, int]:
+def concurrency_from_env(env: Mapping[str, str]) -> dict[str, int]:
     limits: dict[str, int] = {}
     for provider in PROVIDERS:
         raw = env.get(f"RELIABILITY_CONCURRENCY_{provider.upper().replace('-', '_')}")
@@ -302,147 +294,9 @@ def _concurrency_from_env(env: Mapping[str, str]) -> dict[str, int]:
     return limits
 
 
-def build_gateway(
-    env: Mapping[str, str],
-    cache_dir: Path | None,
-    *,
-    config: Mapping[str, str] | None = None,
-    prices_path: Path | None = None,
-    prompts_dir: Path | None = None,
-    http_client: httpx2.AsyncClient | None = None,
-    retry: RetryPolicy | None = None,
-) -> StepGateway:
-    """The gateway for this environment.
-
-    A step assigned to Anthropic runs live when ``ANTHROPIC_API_KEY`` is set, a
-    step assigned to OpenAI when ``OPENAI_API_KEY`` is set; otherwise the step
-    runs on the offline rules (so with no keys everything is offline).
-    ``openai-compatible`` steps always run live (the base URL is an explicit
-    choice; ``OPENAI_COMPATIBLE_API_KEY`` is sent when set).
-    ``RELIABILITY_OFFLINE=1`` forces the offline rules for every step;
-    ``RELIABILITY_CACHE_BYPASS=1`` makes fresh calls (still writing the cache);
-    ``RELIABILITY_CONCURRENCY_<PROVIDER>=n`` bounds concurrent calls.
-    ``gateway.describe()`` shows the outcome.
-    """
-    from reliability_core.providers.cache import ResponseCache
-    from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
-    from reliability_core.providers.offline_model import OfflineRulesProvider
-    from reliability_core.providers.pricing import DEFAULT_PRICES_PATH, load_prices
-
-    # The vendor SDKs are imported only for a step that uses them: importing anthropic and
-    # openai costs ~3 s of CPU, which an offline run paid in its first step.
-
-    wanted = resolve_assignment(env, config)
-    check_model_table(wanted, env, same_family_experiment=SAME_FAMILY_EXPERIMENT in active_experiments(env))
-    force_offline = _flag(env, "RELIABILITY_OFFLINE")
-    offline = StepAssignment(provider=OFFLINE_NAME, model=OFFLINE_NAME)
-    offline_provider = OfflineRulesProvider()
-    shared: dict[str, ModelProvider] = {}
-    assignment: dict[str, StepAssignment] = {}
-    providers: dict[str, ModelProvider] = {}
-    for step, chosen in wanted.items():
-        provider: ModelProvider | None = None
-        if force_offline or chosen.provider == OFFLINE_NAME:
-            provider = None
-        elif chosen.provider == "anthropic" and env.get("ANTHROPIC_API_KEY"):
-            if "anthropic" not in shared:
-                from reliability_core.providers.anthropic_provider import AnthropicProvider
-
-                shared["anthropic"] = AnthropicProvider(
-                    env["ANTHROPIC_API_KEY"],
-                    base_url=env.get("ANTHROPIC_BASE_URL") or None,
-                    http_client=http_client,
-                )
-            provider = shared["anthropic"]
-        elif chosen.provider == "openai" and env.get("OPENAI_API_KEY"):
-            if "openai" not in shared:
-                from reliability_core.providers.openai_provider import OpenAIProvider
-
-                shared["openai"] = OpenAIProvider(
-                    env["OPENAI_API_KEY"],
-                    base_url=env.get("OPENAI_BASE_URL") or None,
-                    http_client=http_client,
-                )
-            provider = shared["openai"]
-        elif chosen.provider == "openai-compatible":
-            assert chosen.base_url is not None
-            slot = f"openai-compatible@{chosen.base_url}"
-            if slot not in shared:
-                from reliability_core.providers.openai_compatible import OpenAICompatibleProvider
-
-                shared[slot] = OpenAICompatibleProvider(
-                    chosen.base_url,
-                    api_key=env.get("OPENAI_COMPATIBLE_API_KEY") or "not-needed",
-                    family=env.get("OPENAI_COMPATIBLE_FAMILY") or chosen.model.split("-")[0],
-                    http_client=http_client,
-                )
-            provider = shared[slot]
-        if provider is None:
-            assignment[step] = offline
-            providers[step] = offline_provider
-        else:
-            assignment[step] = chosen
-            providers[step] = provider
-    cache = None
-    if cache_dir is not None:
-        cache = ResponseCache(cache_dir / "models", bypass=_flag(env, "RELIABILITY_CACHE_BYPASS"))
-    return StepGateway(
-        assignment,
-        providers,
-        cache=cache,
-        prices=load_prices(prices_path or DEFAULT_PRICES_PATH),
-        retry=retry,
-        prompts_dir=prompts_dir or DEFAULT_PROMPTS_DIR,
-        concurrency=_concurrency_from_env(env),
-    )
 
 
-def _manifest_mtime(corpus_dir: Path) -> float:
-    manifest = corpus_dir / "manifest.yaml"
-    return manifest.stat().st_mtime if manifest.exists() else 0.0
 
 
-@functools.lru_cache(maxsize=4)
-def _offline_search(corpus_dir: Path, manifest_mtime: float) -> SearchProvider:
-    """One FTS5 index per corpus per process (building it reads every page:
-    ~0.8 s for the demo corpus); a changed manifest builds a new one."""
-    from reliability_core.providers.offline_search import OfflineSearch
-
-    return OfflineSearch(corpus_dir)
 
 
-def build_search(
-    env: Mapping[str, str],
-    corpus_dir: Path,
-    *,
-    cache_dir: Path | None = None,
-    clock: Clock | None = None,
-    http_client: httpx.AsyncClient | None = None,
-    retry: RetryPolicy | None = None,
-) -> RecordingSearch:
-    """Perplexity when ``PERPLEXITY_API_KEY`` is set (and ``RELIABILITY_OFFLINE`` is not;
-    ``PERPLEXITY_BASE_URL`` points it at a gateway or the rehearsal server),
-    otherwise the FTS5 index over ``corpus_dir``; wrapped so every result set is recorded."""
-    from reliability_core.clock import SystemClock
-    from reliability_core.providers.cache import ResponseCache
-    from reliability_core.providers.perplexity import PERPLEXITY_BASE_URL, PerplexitySearch
-    from reliability_core.providers.recording import RecordingSearch
-
-    provider: SearchProvider
-    live = bool(env.get("PERPLEXITY_API_KEY")) and not _flag(env, "RELIABILITY_OFFLINE")
-    if live:
-        provider = PerplexitySearch(
-            env["PERPLEXITY_API_KEY"],
-            client=http_client,
-            retry=retry,
-            base_url=(env.get("PERPLEXITY_BASE_URL") or PERPLEXITY_BASE_URL).rstrip("/"),
-        )
-    else:
-        provider = _offline_search(corpus_dir.resolve(), _manifest_mtime(corpus_dir))
-    cache = None
-    # The offline index is local and fast, and its answers change whenever the
-    # corpus does: caching them by query alone served stale pages after a
-    # corpus edit. Only live search is cached.
-    if cache_dir is not None and live:
-        cache = ResponseCache(cache_dir / "search", bypass=_flag(env, "RELIABILITY_CACHE_BYPASS"))
-    return RecordingSearch(provider, cache, clock or SystemClock())

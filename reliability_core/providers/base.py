@@ -20,6 +20,11 @@ from reliability_core.models import SearchResult
 OutputT = TypeVar("OutputT", bound=BaseModel)
 
 
+# The provider and model name every record made by the offline stand-in carries
+# (``reliability_core.stand_in.model``), so no output of it passes for a live model's.
+OFFLINE_NAME = "offline-rules"
+
+
 class Usage(BaseModel):
     """Tokens and cost of one call (or a sum of calls)."""
 

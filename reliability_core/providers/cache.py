@@ -6,7 +6,7 @@ re-run with unchanged inputs is served from disk and makes no call. One JSON
 file per key, written to a temporary file and renamed into place, so concurrent
 processes never see a half-written entry (two writers of one key write the same
 content). ``bypass=True`` skips reads (and still writes): the stability check
-uses it on a cache of its own (``reliability_core.stability.stability_cache_dir``),
+uses it on a cache of its own (``reliability_core.validation.stability.stability_cache_dir``),
 never on the one a published report's answers are in.
 
 Every entry has a lifetime tied to the method (``search_result_reusable``): a
@@ -26,10 +26,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from reliability_core.attribution import mask_private_life
-from reliability_core.candidates import CANDIDATES_PURPOSE, candidate_list_is_reusable
 from reliability_core.constants import REPORT_SERVED_DAYS
 from reliability_core.ids import sha256_hex
+from reliability_core.lifetimes import CANDIDATES_PURPOSE, candidate_list_is_reusable
+from reliability_core.text.privacy import mask_private_life
 
 
 def cache_key(**parts: Any) -> str:

@@ -20,10 +20,16 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from reliability_core.data_marking import CACHE_TOKEN, DataMark
 from reliability_core.ids import sha256_hex
 from reliability_core.providers.assignment import StepAssignment, StepLimits, limits_for, template_for
-from reliability_core.providers.base import ModelProvider, ModelRequest, ModelResponse, OutputT, Usage
+from reliability_core.providers.base import (
+    OFFLINE_NAME,
+    ModelProvider,
+    ModelRequest,
+    ModelResponse,
+    OutputT,
+    Usage,
+)
 from reliability_core.providers.cache import ResponseCache, cache_key
 from reliability_core.providers.errors import (
     ConfigurationError,
@@ -32,10 +38,10 @@ from reliability_core.providers.errors import (
     ModelTruncatedError,
 )
 from reliability_core.providers.loops import PerLoop
-from reliability_core.providers.offline_model import OFFLINE_NAME
 from reliability_core.providers.pricing import PriceTable, UsageTotals, priced
 from reliability_core.providers.retry import RetryPolicy
 from reliability_core.providers.schemas import json_text, missing_fields
+from reliability_core.text.data_marking import CACHE_TOKEN, DataMark
 from reliability_core.version import method_version
 
 DEFAULT_PROMPTS_DIR = Path(__file__).resolve().parent.parent / "prompts"

@@ -10,7 +10,6 @@ import asyncio
 
 import httpx
 
-from reliability_core.data_marking import without_mark_tokens
 from reliability_core.models import SearchResult
 from reliability_core.providers.base import (
     ModelProvider,
@@ -22,6 +21,7 @@ from reliability_core.providers.base import (
 from reliability_core.providers.cache import ResponseCache, cache_key
 from reliability_core.providers.errors import PermanentProviderError
 from reliability_core.providers.gateway import StepGateway
+from reliability_core.text.data_marking import without_mark_tokens
 
 
 class DelayedProvider:

@@ -14,12 +14,12 @@ from datetime import datetime
 
 from pydantic import ValidationError
 
-from reliability_core.attribution import mask_private_life
 from reliability_core.clock import Clock
 from reliability_core.ids import stable_id
 from reliability_core.models import SearchResult, SearchResultSet
 from reliability_core.providers.base import SearchProvider, SearchQuery
 from reliability_core.providers.cache import ResponseCache, cache_key, search_result_reusable
+from reliability_core.text.privacy import mask_private_life
 
 
 def result_set_id(subject_id: str, purpose: str, query: SearchQuery, provider: str) -> str:

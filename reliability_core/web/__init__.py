@@ -2,6 +2,7 @@
 See docs/architecture/web.md."""
 
 from reliability_core.web.fetch import (
+    Fetcher,
     FetchPermission,
     FetchResult,
     Resolver,
@@ -10,19 +11,16 @@ from reliability_core.web.fetch import (
     fetch_permission,
     live_fetcher,
 )
-from reliability_core.web.offline import OfflineCorpusTransport, OfflineResolver, offline_fetcher
 from reliability_core.web.urls import canonical_url
 
 __all__ = [
     "FetchPermission",
     "FetchResult",
-    "OfflineCorpusTransport",
-    "OfflineResolver",
+    "Fetcher",
     "Resolver",
     "SafeFetcher",
     "SystemResolver",
     "canonical_url",
     "fetch_permission",
     "live_fetcher",
-    "offline_fetcher",
 ]

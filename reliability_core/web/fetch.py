@@ -28,12 +28,12 @@ from urllib.parse import urljoin
 
 import httpx
 
-from reliability_core.attribution import mask_page_snapshot
 from reliability_core.clock import Clock, SystemClock
 from reliability_core.constants import FETCH_MAX_BYTES, FETCH_MAX_REDIRECTS, FETCH_TIMEOUT_SECONDS, USER_AGENT
 from reliability_core.ids import stable_id
 from reliability_core.models.base import Record
 from reliability_core.models.documents import FetchOutcome, HiddenText, PageSnapshot
+from reliability_core.text.privacy import mask_page_snapshot
 from reliability_core.web.addresses import IPAddress, address_refusal_reason, parse_address
 from reliability_core.web.page_text import PageTexts, declared_type_is_refused, extract_page_texts
 from reliability_core.web.robots import (
@@ -49,6 +49,13 @@ from reliability_core.web.urls import UrlCheck, arxiv_html_url, check_fetch_url,
 
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _ACCEPT = "text/html,application/xhtml+xml,text/plain;q=0.9,application/pdf;q=0.8,*/*;q=0.1"
+
+
+class Fetcher(Protocol):
+    """What the pipeline fetches pages through: ``SafeFetcher`` (robots, crawl delay
+    and address checks happen inside), or a test's fake."""
+
+    async def snapshot(self, url: str, method_version: str) -> PageSnapshot: ...
 
 
 class Resolver(Protocol):

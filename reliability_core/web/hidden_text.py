@@ -5,7 +5,7 @@ instructions), recorded on the snapshot").
 
 A model reading the page's text reads hidden text too; a person checking the page does not
 see it. Everything hidden is recorded here, whatever it says; whether it is a steering
-attempt is decided by ``reliability_core.steering.find_hidden_steering``.
+attempt is decided by ``reliability_core.verdicts.steering.find_hidden_steering``.
 """
 
 from __future__ import annotations

@@ -26,8 +26,8 @@ from collections.abc import Iterable
 from datetime import datetime, timedelta
 
 from reliability_core.constants import EVIDENCE_PAGE_REUSE_DAYS
-from reliability_core.evidence import Fetcher
 from reliability_core.models import PageSnapshot
+from reliability_core.web.fetch import Fetcher
 
 
 def snapshot_reusable(

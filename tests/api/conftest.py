@@ -19,7 +19,7 @@ from reliability_core.models import (
     Report,
 )
 from reliability_core.models.base import Verdict
-from reliability_core.steward import StewardQueueItem
+from reliability_core.stewardship.steward import StewardQueueItem
 from reliability_core.warehouse import Ledger, Warehouse, tables
 
 GENERATED = datetime(2026, 11, 1, tzinfo=UTC)

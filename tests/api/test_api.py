@@ -12,7 +12,7 @@ from reliability_api.store import ReportStore
 from reliability_core.clock import FixedClock
 from reliability_core.ids import sha256_hex
 from reliability_core.models import RefreshRequest, Report
-from reliability_core.steward import read_rulings
+from reliability_core.stewardship.steward import read_rulings
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from tests.api.conftest import GENERATED, report
 
@@ -368,7 +368,7 @@ def test_cli_issues_a_token_that_the_api_accepts_and_refuses_a_non_slug_subject(
 def test_methodology_publishes_the_steering_screen_figures_by_language_and_attack_kind(client: TestClient) -> None:
     import json
 
-    from reliability_core.steering_screen.model import METRICS_PATH
+    from reliability_core.verdicts.steering_screen.model import METRICS_PATH
 
     measured = json.loads(METRICS_PATH.read_text(encoding="utf-8"))["development"]
     screen = client.get("/v1/methodology").json()["steering_screen"]

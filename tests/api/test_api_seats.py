@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from reliability_api.app import ApiSettings, create_app
-from reliability_core.cli import main as reliability_cli
+from reliability_cli.main import main as reliability_cli
 from reliability_core.clock import parse_clock_override
 from reliability_core.models import Report
 from reliability_core.warehouse import Warehouse, tables

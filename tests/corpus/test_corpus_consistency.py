@@ -17,8 +17,8 @@ import lxml.html
 import pytest
 import yaml
 
-from reliability_core.corpus import CorpusManifest, CorpusPage, load_manifest
 from reliability_core.models import RegistryEntry
+from reliability_core.stand_in.corpus import CorpusManifest, CorpusPage, load_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "data" / "corpus"

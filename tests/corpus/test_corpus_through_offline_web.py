@@ -9,9 +9,9 @@ from pathlib import Path
 import httpx
 import pytest
 
-from reliability_core.corpus import load_manifest
+from reliability_core.stand_in.corpus import load_manifest
 
-offline = pytest.importorskip("reliability_core.web.offline")
+offline = pytest.importorskip("reliability_core.stand_in.web")
 
 CORPUS = Path(__file__).resolve().parents[2] / "data" / "corpus"
 

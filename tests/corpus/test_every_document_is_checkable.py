@@ -92,8 +92,8 @@ def test_expectations_are_about_a_year_whose_end_has_passed() -> None:
 def test_offline_research_plan_searches_for_the_outcome_not_the_forecast() -> None:
     from datetime import date
 
-    from reliability_core.evidence import PlanResearchInput, PlanResearchOutput
-    from reliability_core.offline_rules.evidence import plan_research
+    from reliability_core.stand_in.rules.evidence import plan_research
+    from reliability_core.verdicts.evidence import PlanResearchInput, PlanResearchOutput
 
     levels = {v: v for v in ("true", "mostly_true", "mixed", "mostly_false", "false")}
     raw = plan_research(

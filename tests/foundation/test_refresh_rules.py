@@ -2,13 +2,8 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from reliability_core.refresh import (
-    recheck_interval_days,
-    recheck_is_due,
-    refresh_run_key,
-    report_is_stale,
-    report_served_until,
-)
+from reliability_core.lifetimes import report_is_stale, report_served_until
+from reliability_core.scores.refresh import recheck_interval_days, recheck_is_due, refresh_run_key
 
 
 def test_report_is_served_for_90_days_then_stale() -> None:

@@ -9,9 +9,9 @@ from typing import Any
 import dagster as dg
 import pytest
 
-from reliability_core.corpus import DEMO_CORPUS_NOW
 from reliability_core.models import Report
-from reliability_core.report import latest_report
+from reliability_core.scores.report import latest_report
+from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.definitions import build_definitions
 from reliability_dagster.resources import (

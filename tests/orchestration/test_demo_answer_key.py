@@ -10,10 +10,10 @@ import dagster as dg
 import pytest
 import yaml
 
-from reliability_core.attribution import PRIVATE_REDACTION
-from reliability_core.corpus import load_manifest
 from reliability_core.models import Claim, ClaimVerdict, CoverageDecision, PageSnapshot, Statement
+from reliability_core.stand_in.corpus import load_manifest
 from reliability_core.text.normalise import normalise_for_match
+from reliability_core.text.privacy import PRIVATE_REDACTION
 from reliability_core.warehouse import Ledger, tables
 from tests.orchestration.conftest import CORPUS, Pipeline, make_resources
 from tests.orchestration.private_scan import everything_left_behind, leaks, private_statements

@@ -13,8 +13,8 @@ import dagster as dg
 import pytest
 
 from reliability_core.clock import FixedClock
+from reliability_core.stand_in.web import OfflineCorpusTransport, OfflineResolver
 from reliability_core.web.fetch import SafeFetcher
-from reliability_core.web.offline import OfflineCorpusTransport, OfflineResolver
 from reliability_core.web.robots import VirtualTimer
 from reliability_dagster.assets import subject_assets
 from reliability_dagster.pools import PROVIDER_POOLS, PoolLimiter, declared_pools

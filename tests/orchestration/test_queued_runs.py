@@ -19,7 +19,7 @@ import dagster as dg
 import pytest
 
 from reliability_core.models import CLAIM_TYPES, Report
-from reliability_core.peers import PeerFigures, record_peer_figures
+from reliability_core.scores.peers import PeerFigures, record_peer_figures
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.pools import PROVIDER_POOLS
 from tests.orchestration.conftest import Pipeline, make_resources

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from reliability_api.app import ApiSettings, create_app
 from reliability_core.clock import FixedClock
 from reliability_core.models import Report, SubjectResponse
-from reliability_core.report import latest_report
+from reliability_core.scores.report import latest_report
 from reliability_core.warehouse import Ledger, tables
 from tests.orchestration.conftest import Pipeline
 

@@ -10,11 +10,11 @@ from fastapi.testclient import TestClient
 
 from reliability_api.app import ApiSettings, create_app
 from reliability_api.auth import STEWARD_SCOPE, issue_token
-from reliability_core.cli import main as reliability_cli
+from reliability_cli.main import main as reliability_cli
 from reliability_core.clock import FixedClock
 from reliability_core.models import Claim, Report
-from reliability_core.report import latest_report
-from reliability_core.steward import QuoteRecheckOutcome, read_quote_rechecks
+from reliability_core.scores.report import latest_report
+from reliability_core.stewardship.steward import QuoteRecheckOutcome, read_quote_rechecks
 from reliability_core.warehouse import Ledger, tables
 from tests.conftest import PROJECT_ROOT
 from tests.orchestration.conftest import Pipeline

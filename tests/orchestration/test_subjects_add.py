@@ -8,8 +8,8 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from reliability_core.cli import main as reliability_cli
-from reliability_core.registry import load_registry
+from reliability_cli.main import main as reliability_cli
+from reliability_core.subjects.registry import load_registry
 from reliability_dagster.sensors import subject_registry_sensor
 from tests.conftest import PROJECT_ROOT
 

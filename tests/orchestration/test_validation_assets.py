@@ -6,11 +6,11 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from reliability_core.backtest import BacktestResult
 from reliability_core.providers.base import ModelRequest, ModelResponse
-from reliability_core.providers.offline_model import OfflineRulesProvider
-from reliability_core.stability import StabilityReport, stability_cache_dir
-from reliability_core.steward import StewardQueueItem
+from reliability_core.stand_in.model import OfflineRulesProvider
+from reliability_core.stewardship.steward import StewardQueueItem
+from reliability_core.validation.backtest import BacktestResult
+from reliability_core.validation.stability import StabilityReport, stability_cache_dir
 from reliability_core.warehouse import tables
 from reliability_dagster.definitions import build_definitions
 from tests.orchestration.conftest import Pipeline
@@ -96,7 +96,7 @@ def test_methodology_reports_error_rates_only_from_live_judges(pipeline: Pipelin
     from fastapi.testclient import TestClient
 
     from reliability_api.app import ApiSettings, create_app
-    from reliability_core.backtest import BacktestResult, store_backtest_result
+    from reliability_core.validation.backtest import BacktestResult, store_backtest_result
     from reliability_core.warehouse import Ledger
 
     definitions = build_definitions(pipeline.resources)
@@ -126,7 +126,7 @@ def test_methodology_reports_error_rates_only_from_live_judges(pipeline: Pipelin
 def test_backtest_over_the_averitec_dev_set_read_in_place(pipeline: Pipeline) -> None:
     import pytest
 
-    from reliability_core.backtest import BacktestResult
+    from reliability_core.validation.backtest import BacktestResult
     from reliability_dagster.resources import averitec_path
 
     if not averitec_path().exists():

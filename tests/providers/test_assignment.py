@@ -7,13 +7,12 @@ import pytest
 from reliability_core.providers.assignment import (
     DEFAULT_ASSIGNMENT,
     MODEL_STEPS,
-    build_gateway,
-    build_search,
     parse_assignment,
     resolve_assignment,
     template_for,
 )
 from reliability_core.providers.errors import ConfigurationError
+from reliability_core.wiring import build_gateway, build_search
 
 
 def test_defaults_follow_the_method_cheap_mid_strong_and_a_different_family_for_judge_b() -> None:

@@ -12,8 +12,6 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from reliability_core.attribution import PRIVATE_REDACTION
-from reliability_core.candidates import list_candidates
 from reliability_core.clock import FixedClock
 from reliability_core.models import RegistryEntry, SearchResult
 from reliability_core.providers import gateway as gateway_module
@@ -22,6 +20,8 @@ from reliability_core.providers.base import ModelRequest, ModelResponse, SearchQ
 from reliability_core.providers.cache import ResponseCache, search_result_reusable
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.recording import RecordingSearch
+from reliability_core.subjects.candidates import list_candidates
+from reliability_core.text.privacy import PRIVATE_REDACTION
 from reliability_dagster.resources import ProvidersResource
 from tests.conftest import PROJECT_ROOT
 

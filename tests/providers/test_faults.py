@@ -94,10 +94,10 @@ async def test_replay_answers_what_was_recorded_after_the_delay_and_refuses_the_
 async def test_replay_matches_a_request_whose_data_marks_carry_another_random_token(tmp_path: Path) -> None:
     # The judges' evidence is wrapped in data marks with a fresh token per call, so a replayed
     # run's judge request differs from the recorded one in the token alone.
-    from reliability_core.data_marking import mark_as_data, new_data_mark
     from reliability_core.providers.cache import ResponseCache
     from reliability_core.providers.errors import PermanentProviderError
     from reliability_core.providers.latency import RecordingProvider, ReplayProvider
+    from reliability_core.text.data_marking import mark_as_data, new_data_mark
 
     def marked(text: str) -> ModelRequest:
         mark = new_data_mark()  # as judging.mark_judge_input marks a judge's input

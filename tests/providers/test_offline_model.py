@@ -6,7 +6,7 @@ import pytest
 from pydantic import BaseModel
 
 from reliability_core.providers.base import ModelRequest
-from reliability_core.providers.offline_model import (
+from reliability_core.stand_in.model import (
     OfflineRulesProvider,
     OfflineStepError,
     handler_for,

@@ -9,14 +9,14 @@ import pytest
 import yaml
 
 from reliability_core.clock import FixedClock
-from reliability_core.providers.assignment import build_search
 from reliability_core.providers.base import SearchQuery
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.providers.errors import ProviderCallError
-from reliability_core.providers.offline_search import OfflineSearch, fts_query
 from reliability_core.providers.perplexity import PerplexitySearch, perplexity_domain_filter
 from reliability_core.providers.recording import RecordingSearch
 from reliability_core.providers.retry import RetryPolicy
+from reliability_core.stand_in.search import OfflineSearch, fts_query
+from reliability_core.wiring import build_search
 
 from .wire import Scripted1
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from reliability_core.extraction import ExtractInput
-from reliability_core.rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
+from reliability_core.claims.extraction import ExtractInput
+from reliability_rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
 from tests.conftest import PROJECT_ROOT
 
 CORPUS = PROJECT_ROOT / "data" / "corpus"

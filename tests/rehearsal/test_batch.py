@@ -10,12 +10,12 @@ from datetime import date
 
 import pytest
 
-from reliability_core.extraction import ExtractInput, ExtractOutput
-from reliability_core.judging import JudgeInput, JudgeOutput
+from reliability_core.claims.extraction import ExtractInput, ExtractOutput
 from reliability_core.models import CriteriaLevels
-from reliability_core.providers.assignment import build_gateway
 from reliability_core.providers.batch import BatchingProvider, BatchSettings, with_batches
 from reliability_core.providers.pricing import call_cost, load_prices
+from reliability_core.verdicts.judging import JudgeInput, JudgeOutput
+from reliability_core.wiring import build_gateway
 from tests.rehearsal.helpers import CORPUS, northwind_page, rehearsal_env, rehearsal_servers
 
 FAST = BatchSettings(window_seconds=0.05, poll_seconds=0.05, max_wait_seconds=30.0)

@@ -13,21 +13,22 @@ from datetime import date
 
 import pytest
 
-from reliability_core.coverage import (
+from reliability_core.claims.criteria import CriteriaInput, CriteriaOutput
+from reliability_core.models import CriteriaLevels, IdentityEvidence
+from reliability_core.providers.assignment import DEFAULT_ASSIGNMENT
+from reliability_core.providers.gateway import StepGateway
+from reliability_core.subjects.coverage import (
     ConfirmIdentityInput,
     ConfirmIdentityOutput,
     DecideCoverageInput,
     DecideCoverageOutput,
     IdentityHit,
 )
-from reliability_core.criteria import CriteriaInput, CriteriaOutput
-from reliability_core.evidence import PlanResearchInput, PlanResearchOutput
-from reliability_core.judging import JudgeEvidence, JudgeInput, JudgeOutput
-from reliability_core.models import CriteriaLevels, IdentityEvidence
-from reliability_core.providers.assignment import DEFAULT_ASSIGNMENT, build_gateway
-from reliability_core.providers.gateway import StepGateway
-from reliability_core.rehearsal import MistakeRates, RehearsalServers
-from reliability_core.steering import DetectSteeringInput, DetectSteeringOutput, SteeringCheckText
+from reliability_core.verdicts.evidence import PlanResearchInput, PlanResearchOutput
+from reliability_core.verdicts.judging import JudgeEvidence, JudgeInput, JudgeOutput
+from reliability_core.verdicts.steering import DetectSteeringInput, DetectSteeringOutput, SteeringCheckText
+from reliability_core.wiring import build_gateway
+from reliability_rehearsal import MistakeRates, RehearsalServers
 from tests.rehearsal.helpers import rehearsal_env, rehearsal_servers
 
 REALISTIC = dataclasses.replace(MistakeRates(), judge_refusal=0.0)

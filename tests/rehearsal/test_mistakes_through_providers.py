@@ -10,20 +10,20 @@ from typing import Any
 
 import pytest
 
-from reliability_core.attribution import (
+from reliability_core.claims.attribution import (
     ClassifyInput,
     ClassifyOutput,
     StatementToClassify,
     record_stated_probability,
 )
-from reliability_core.evidence import ReadEvidenceInput, ReadEvidenceOutput
-from reliability_core.extraction import ExtractInput, ExtractOutput
+from reliability_core.claims.extraction import ExtractInput, ExtractOutput
 from reliability_core.models import CriteriaLevels
-from reliability_core.providers.assignment import build_gateway
 from reliability_core.providers.base import ModelRequest
 from reliability_core.providers.openai_provider import OpenAIProvider
-from reliability_core.rehearsal import MistakeRates, RehearsalServers
 from reliability_core.text.quotes import value_in_quote, verify_quote
+from reliability_core.verdicts.evidence import ReadEvidenceInput, ReadEvidenceOutput
+from reliability_core.wiring import build_gateway
+from reliability_rehearsal import MistakeRates, RehearsalServers
 from tests.conftest import PROJECT_ROOT
 from tests.rehearsal.helpers import northwind_page, rehearsal_env, rehearsal_servers
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from reliability_core.rehearsal import FaultRates
 from reliability_core.warehouse import tables
 from reliability_dagster.rehearsal import rehearse
+from reliability_rehearsal import FaultRates
 from tests.conftest import PROJECT_ROOT
 from tests.orchestration.private_scan import everything_left_behind, leaks, private_statements
 

@@ -10,11 +10,11 @@ import pytest
 
 from reliability_core.models import Statement
 from reliability_core.providers.assignment import DEFAULT_ASSIGNMENT, MODEL_STEPS
-from reliability_core.rehearsal import RehearsalServers
-from reliability_core.render import report_markdown
-from reliability_core.report import REHEARSAL_NOTICE
+from reliability_core.scores.render import report_markdown
+from reliability_core.scores.report import REHEARSAL_NOTICE
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.rehearsal import SubjectRehearsal, rehearse
+from reliability_rehearsal import RehearsalServers
 
 SUBJECT = "amara-okafor"
 # Every default model is priced (gpt-6.1-sol-pro at its closest documented model's rates, see

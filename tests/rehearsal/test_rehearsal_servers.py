@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from reliability_core.rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
+from reliability_rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
 from tests.conftest import PROJECT_ROOT
 
 CORPUS = PROJECT_ROOT / "data" / "corpus"
@@ -270,7 +270,7 @@ def test_a_prefix_is_readable_only_once_the_call_writing_it_was_answered() -> No
     """Calls sent together with one new prefix all miss and all write it (as at the vendor);
     once one is answered, the next reads it. With two breakpoints, a call whose system prompt
     is cached but whose item part is new reads the first and writes only the difference."""
-    from reliability_core.rehearsal.servers import _AnthropicCache, anthropic_usage
+    from reliability_rehearsal.servers import _AnthropicCache, anthropic_usage
 
     # Over Sonnet's cacheable minimum on its own (the live request adds the output schema too).
     rules = (PROMPTS / "read_evidence.md").read_text() * 2

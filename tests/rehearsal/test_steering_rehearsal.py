@@ -9,12 +9,12 @@ from collections.abc import Iterator
 import pytest
 
 from reliability_core.clock import FixedClock
-from reliability_core.judging import model_check_runs
 from reliability_core.models import ClaimVerdict
-from reliability_core.providers.assignment import build_gateway
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.openai_provider import OpenAIProvider
-from reliability_core.rehearsal import MistakeRates
+from reliability_core.verdicts.judging import model_check_runs
+from reliability_core.wiring import build_gateway
+from reliability_rehearsal import MistakeRates
 from tests.rehearsal.helpers import rehearsal_env, rehearsal_servers
 from tests.verdicts.builders import (
     LEDGER,

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from reliability_core.confidence import (
+from reliability_core.scores.confidence import (
     assess_confidence,
     confidence_from_counts,
     downgrade_for_interval_width,
     record_reason,
 )
-from reliability_core.scoring import posterior_interval
+from reliability_core.scores.scoring import posterior_interval
 
 
 @pytest.mark.parametrize(

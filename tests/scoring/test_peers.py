@@ -10,7 +10,7 @@ import pytest
 
 from reliability_core.clock import FixedClock
 from reliability_core.models import Report
-from reliability_core.peers import (
+from reliability_core.scores.peers import (
     PeerFigures,
     PeerSnapshot,
     SnapshotPriorLookup,
@@ -21,8 +21,8 @@ from reliability_core.peers import (
     record_peer_figures,
     snapshot_from_figures,
 )
-from reliability_core.report import build_report, report_content_hash
-from reliability_core.scoring import prior_for
+from reliability_core.scores.report import build_report, report_content_hash
+from reliability_core.scores.scoring import prior_for
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from tests.scoring.builders import make_claim, make_sample, make_verdict
 from tests.scoring.test_report import _inputs

@@ -10,8 +10,8 @@ import pytest
 
 from reliability_core.clock import FixedClock
 from reliability_core.models import ClaimVerdict, Report, StewardRuling, SubjectResponse
-from reliability_core.render import report_chart_png, report_json, report_markdown
-from reliability_core.report import (
+from reliability_core.scores.render import report_chart_png, report_json, report_markdown
+from reliability_core.scores.report import (
     OFFLINE_NOTICE,
     RESPONSE_STATUS,
     apply_rulings,
@@ -19,7 +19,7 @@ from reliability_core.report import (
     is_stale,
     report_content_hash,
 )
-from reliability_core.scoring import StaticPriorLookup
+from reliability_core.scores.scoring import StaticPriorLookup
 from tests.scoring.builders import (
     AT,
     MV,

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from reliability_core.constants import OVERALL_INTERVAL_SEED, PRIOR_ALPHA, PRIOR_BETA
-from reliability_core.scoring import (
+from reliability_core.scores.scoring import (
     StaticPriorLookup,
     TypePosterior,
     brier_score,

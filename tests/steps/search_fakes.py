@@ -91,7 +91,7 @@ def demo_world(clock: Clock) -> tuple[Any, Any, dict[str, Any]]:
     if not (DEMO_CORPUS / "manifest.yaml").exists() or not (DEMO_CORPUS / "answer_key.yaml").exists():
         pytest.skip("demo corpus (data/corpus) not written yet")
     recording = pytest.importorskip("reliability_core.providers.recording")
-    offline_search = pytest.importorskip("reliability_core.providers.offline_search")
+    offline_search = pytest.importorskip("reliability_core.stand_in.search")
     assignment = pytest.importorskip("reliability_core.providers.assignment")
     gateway = assignment.build_gateway({"RELIABILITY_OFFLINE": "1"}, None)
     search = recording.RecordingSearch(_demo_index(offline_search.OfflineSearch), None, clock)

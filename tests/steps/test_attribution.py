@@ -7,17 +7,17 @@ from datetime import date
 
 import pytest
 
-from reliability_core.attribution import (
+from reliability_core.claims.attribution import (
     drop_reason_for,
     is_about_private_life,
     is_checkable_promise,
     is_company_guidance,
     is_party_political,
-    mentions_private_life,
     parse_stated_probability,
     record_stated_probability,
     resolve_claim_type,
 )
+from reliability_core.text.privacy import mentions_private_life
 from tests.steps.claim_builders import reading
 
 
@@ -173,7 +173,7 @@ def test_figures_of_speech_and_organisational_health_are_not_private_life(text: 
 
 
 def test_private_sentences_are_withheld_from_stored_snippets_and_the_rest_kept() -> None:
-    from reliability_core.attribution import PRIVATE_REDACTION, mask_private_life
+    from reliability_core.text.privacy import PRIVATE_REDACTION, mask_private_life
 
     text = "Northwind added 1.2 GW in 2021. I now live on a houseboat in Amsterdam. Revenue rose 4%."
     redacted = mask_private_life(text)
@@ -183,7 +183,7 @@ def test_private_sentences_are_withheld_from_stored_snippets_and_the_rest_kept()
 
 
 def test_masking_page_text_keeps_every_line_and_every_other_sentence_as_received() -> None:
-    from reliability_core.attribution import PRIVATE_REDACTION, mask_private_life
+    from reliability_core.text.privacy import PRIVATE_REDACTION, mask_private_life
 
     page = (
         "Northwind names Lund\n"
@@ -201,7 +201,7 @@ def test_masking_page_text_keeps_every_line_and_every_other_sentence_as_received
 
 
 def test_a_statement_that_needs_a_masked_sentence_is_about_private_life() -> None:
-    from reliability_core.attribution import PRIVATE_REDACTION
+    from reliability_core.text.privacy import PRIVATE_REDACTION
 
     assert mentions_private_life(f"We grew. {PRIVATE_REDACTION}")
     assert is_about_private_life(False, "We will build 3 GW.", f"{PRIVATE_REDACTION} She added:")

@@ -6,12 +6,15 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from reliability_core.candidates import (
+from reliability_core.clock import FixedClock
+from reliability_core.constants import CANDIDATE_REUSE_DAYS, CANDIDATES_MAX
+from reliability_core.lifetimes import candidate_list_is_reusable
+from reliability_core.models import RegistryEntry, SearchResult
+from reliability_core.subjects.candidates import (
     FORWARD_LOOKING_QUERIES,
     CandidateListing,
     UrlNotReturnedBySearch,
     assert_url_returned_by_search,
-    candidate_list_is_reusable,
     candidate_queries,
     check_url_returned_by_search,
     document_year,
@@ -20,10 +23,7 @@ from reliability_core.candidates import (
     urls_not_returned_by_search,
     urls_returned_by_search,
 )
-from reliability_core.clock import FixedClock
-from reliability_core.constants import CANDIDATE_REUSE_DAYS, CANDIDATES_MAX
-from reliability_core.models import RegistryEntry, SearchResult
-from reliability_core.registry import load_registry
+from reliability_core.subjects.registry import load_registry
 from tests.steps.search_fakes import FakeSearch, demo_world, result
 
 ENTRY = RegistryEntry(

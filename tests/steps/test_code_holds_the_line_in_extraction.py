@@ -10,18 +10,18 @@ from typing import Any
 
 import pytest
 
-from reliability_core.attribution import ClassifyInput, ClassifyOutput, parse_stated_probability
-from reliability_core.clock import FixedClock
-from reliability_core.extraction import (
+from reliability_core.claims.attribution import ClassifyInput, ClassifyOutput, parse_stated_probability
+from reliability_core.claims.extraction import (
     ExtractedStatement,
     ExtractInput,
     ExtractionResult,
     ExtractOutput,
     extract_document,
 )
+from reliability_core.claims.sampling import sample_claims
+from reliability_core.clock import FixedClock
 from reliability_core.models import RegistryEntry
-from reliability_core.refresh import retriage_as_due
-from reliability_core.sampling import sample_claims
+from reliability_core.scores.refresh import retriage_as_due
 from tests.steps.claim_builders import ENTRY, VERSION, CountingGateway, make_document, make_snapshot, reading
 
 CLOCK = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))

@@ -9,7 +9,14 @@ import pytest
 from pydantic import BaseModel
 
 from reliability_core.clock import FixedClock
-from reliability_core.coverage import (
+from reliability_core.models import IdentityEvidence, RegistryEntry, SearchResultSet
+from reliability_core.models.subjects import SubjectKind
+from reliability_core.providers.anthropic_provider import AnthropicProvider
+from reliability_core.providers.assignment import StepAssignment
+from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
+from reliability_core.providers.openai_provider import OpenAIProvider
+from reliability_core.stand_in.rules.coverage import confirm_identity, decide_coverage
+from reliability_core.subjects.coverage import (
     ConfirmIdentityInput,
     ConfirmIdentityOutput,
     DecideCoverageInput,
@@ -22,14 +29,7 @@ from reliability_core.coverage import (
     identity_queries,
     stored_identity_evidence,
 )
-from reliability_core.models import IdentityEvidence, RegistryEntry, SearchResultSet
-from reliability_core.models.subjects import SubjectKind
-from reliability_core.offline_rules.coverage import confirm_identity, decide_coverage
-from reliability_core.providers.anthropic_provider import AnthropicProvider
-from reliability_core.providers.assignment import StepAssignment
-from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
-from reliability_core.providers.openai_provider import OpenAIProvider
-from reliability_core.registry import load_registry
+from reliability_core.subjects.registry import load_registry
 from tests.providers.wire import Scripted2, anthropic_json_reply, openai_response_reply
 from tests.steps.search_fakes import RETRIEVED, FakeGateway, FakeSearch, demo_world, result
 

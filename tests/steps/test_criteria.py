@@ -7,8 +7,8 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
-from reliability_core.clock import FixedClock
-from reliability_core.criteria import (
+from reliability_core.claims.comparisons import parse_comparison
+from reliability_core.claims.criteria import (
     CRITERIA_TABLE,
     CriteriaInput,
     CriteriaOutput,
@@ -16,11 +16,11 @@ from reliability_core.criteria import (
     criteria_id,
     enforce_literal_operator,
     freeze_criteria,
-    parse_comparison,
     store_criteria,
 )
+from reliability_core.claims.numeric_reading import banded_verdict
+from reliability_core.clock import FixedClock
 from reliability_core.models import CriteriaLevels, NumericCriteria, ResolutionCriteria
-from reliability_core.reading import banded_verdict
 from reliability_core.warehouse import Ledger, LedgerConflictError
 from tests.steps.claim_builders import VERSION, CountingGateway, make_claim
 
@@ -160,7 +160,7 @@ def _criteria_input(
 
 
 def test_offline_criteria_read_guidance_literally_and_keep_the_figure_as_written() -> None:
-    from reliability_core.offline_rules.criteria import write_criteria_offline
+    from reliability_core.stand_in.rules.criteria import write_criteria_offline
 
     out = write_criteria_offline(
         _criteria_input("We expect EBITDA above DKK 28 billion in 2025", "prediction", date(2025, 12, 31))
@@ -174,7 +174,7 @@ def test_offline_criteria_read_guidance_literally_and_keep_the_figure_as_written
 
 
 def test_offline_criteria_treat_a_promised_target_as_a_floor_and_a_range_as_not_numeric() -> None:
-    from reliability_core.offline_rules.criteria import write_criteria_offline
+    from reliability_core.stand_in.rules.criteria import write_criteria_offline
 
     promise = write_criteria_offline(
         _criteria_input(
@@ -190,7 +190,7 @@ def test_offline_criteria_treat_a_promised_target_as_a_floor_and_a_range_as_not_
 
 
 def test_offline_criteria_judge_a_factual_claim_at_the_end_of_the_year_it_names() -> None:
-    from reliability_core.offline_rules.criteria import write_criteria_offline
+    from reliability_core.stand_in.rules.criteria import write_criteria_offline
 
     out = write_criteria_offline(
         _criteria_input("In 2021 we installed 1.2 GW of new offshore wind capacity", "factual", None)
@@ -207,7 +207,7 @@ def test_offline_criteria_judge_a_factual_claim_at_the_end_of_the_year_it_names(
 
 
 async def test_criteria_freeze_through_the_offline_gateway(ledger: Ledger) -> None:
-    from reliability_core.providers.assignment import build_gateway
+    from reliability_core.wiring import build_gateway
 
     gateway = build_gateway({"RELIABILITY_OFFLINE": "1"}, None)
     clock = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))

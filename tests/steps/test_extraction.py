@@ -12,14 +12,13 @@ from typing import Any
 
 import pytest
 
-from reliability_core.attribution import (
+from reliability_core.claims.attribution import (
     ClassifyInput,
     ClassifyOutput,
     StatementClassification,
     StatementToClassify,
 )
-from reliability_core.clock import FixedClock
-from reliability_core.extraction import (
+from reliability_core.claims.extraction import (
     ExtractedStatement,
     ExtractInput,
     ExtractionResult,
@@ -29,6 +28,7 @@ from reliability_core.extraction import (
     has_subject_statements,
     is_own_document,
 )
+from reliability_core.clock import FixedClock
 from reliability_core.models import Statement
 from tests.steps.claim_builders import ENTRY, VERSION, CountingGateway, make_document, make_snapshot, reading
 
@@ -307,7 +307,7 @@ NEWS_PAGE = (
 
 
 def _offline_extract(page: str, url: str, own: bool) -> ExtractOutput:
-    from reliability_core.offline_rules.extraction import extract_statements_offline
+    from reliability_core.stand_in.rules.extraction import extract_statements_offline
 
     out = extract_statements_offline(
         ExtractInput(
@@ -351,7 +351,7 @@ def test_offline_extractor_attributes_quotes_skips_interviewers_and_omits_privat
 
 
 async def test_offline_rules_end_to_end_drop_other_speakers_and_paraphrases_and_read_probabilities() -> None:
-    from reliability_core.offline_rules.extraction import (
+    from reliability_core.stand_in.rules.extraction import (
         classify_statements_offline,
         extract_statements_offline,
     )
@@ -380,7 +380,7 @@ async def test_offline_rules_end_to_end_drop_other_speakers_and_paraphrases_and_
 
 
 def test_offline_classifier_types_guidance_promises_intentions_and_counterfactuals() -> None:
-    from reliability_core.offline_rules.extraction import classify_statements_offline
+    from reliability_core.stand_in.rules.extraction import classify_statements_offline
 
     quotes = [
         "We expect EBITDA above DKK 28 billion in 2022",
@@ -439,7 +439,7 @@ def test_offline_classifier_types_guidance_promises_intentions_and_counterfactua
     ],
 )
 def test_offline_deadline_reading(text: str, expected: date | None) -> None:
-    from reliability_core.offline_rules.extraction import parse_deadline
+    from reliability_core.stand_in.rules.extraction import parse_deadline
 
     assert parse_deadline(text) == expected
 
@@ -482,10 +482,10 @@ class _MistranscribingGateway:
 async def test_offline_extraction_over_the_demo_corpus_agrees_with_the_answer_key() -> None:
     import yaml
 
-    from reliability_core.corpus import load_manifest
-    from reliability_core.providers.assignment import build_gateway
-    from reliability_core.registry import find_entry, load_registry
-    from reliability_core.web.offline import offline_fetcher
+    from reliability_core.stand_in.corpus import load_manifest
+    from reliability_core.stand_in.web import offline_fetcher
+    from reliability_core.subjects.registry import find_entry, load_registry
+    from reliability_core.wiring import build_gateway
 
     key = yaml.safe_load((CORPUS_DIR / "answer_key.yaml").read_text(encoding="utf-8"))
     entry = find_entry(load_registry(), DEMO_SUBJECT)

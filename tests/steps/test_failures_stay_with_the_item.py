@@ -22,21 +22,21 @@ import dagster as dg
 import httpx2
 import pytest
 
+from reliability_core.claims.criteria import freeze_criteria
+from reliability_core.claims.extraction import ExtractionResult, extract_document, page_chunks
 from reliability_core.clock import FixedClock
-from reliability_core.criteria import freeze_criteria
-from reliability_core.extraction import ExtractionResult, extract_document, page_chunks
 from reliability_core.models import ClaimVerdict, GateOutcome
 from reliability_core.providers.anthropic_provider import AnthropicProvider
 from reliability_core.providers.assignment import StepAssignment, limits_for
-from reliability_core.providers.base import ModelProvider
+from reliability_core.providers.base import OFFLINE_NAME, ModelProvider
 from reliability_core.providers.errors import ProviderUnreachableError
 from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
-from reliability_core.providers.offline_model import OFFLINE_NAME, OfflineRulesProvider
 from reliability_core.providers.openai_provider import OpenAIProvider
 from reliability_core.providers.retry import RetryPolicy
-from reliability_core.report import claim_counts
-from reliability_core.scoring import reason_not_scored
+from reliability_core.scores.report import claim_counts
+from reliability_core.scores.scoring import reason_not_scored
 from reliability_core.stages import judge_claims, research_claims
+from reliability_core.stand_in.model import OfflineRulesProvider
 from reliability_core.warehouse import Ledger
 from reliability_dagster.stage import run_async
 from tests.providers.wire import (
@@ -252,7 +252,7 @@ async def test_a_page_longer_than_the_extraction_limit_records_its_chunks_and_cu
 
 def judge_answer(verdict: str = "true") -> dict[str, Any]:
     """A complete judge answer: every field of the current schema, as a structured-output model writes it."""
-    from reliability_core.judging import JudgeOutput
+    from reliability_core.verdicts.judging import JudgeOutput
 
     answer = JudgeOutput.model_validate(
         {
@@ -274,7 +274,7 @@ def evidence_for(claim_id: str) -> list[Any]:
 
 
 async def judge_one(route: Route, claim_id: str = "clm_1") -> ClaimVerdict:
-    from reliability_core.evidence import EvidenceResult
+    from reliability_core.verdicts.evidence import EvidenceResult
 
     claim = make_claim(id=claim_id)
     [verdict] = await judge_claims(
@@ -398,7 +398,7 @@ async def test_a_criteria_failure_for_one_claim_leaves_only_that_claim_unresolva
 
 
 async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_pages_still_count() -> None:
-    from reliability_core.evidence import gather_evidence
+    from reliability_core.verdicts.evidence import gather_evidence
     from tests.verdicts.builders import (
         NORTHWIND,
         OWN_TEXT,
@@ -461,7 +461,7 @@ async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_p
 
 
 async def test_coverage_a_model_could_not_decide_is_not_covered_with_the_reason(clock: FixedClock) -> None:
-    from reliability_core.coverage import assess_coverage
+    from reliability_core.subjects.coverage import assess_coverage
     from tests.steps.search_fakes import FakeSearch
     from tests.steps.test_coverage import NORTHWIND, NORTHWIND_HITS
 
@@ -485,9 +485,9 @@ async def test_coverage_a_model_could_not_decide_is_not_covered_with_the_reason(
 
 
 def test_model_failures_are_counted_in_the_report() -> None:
-    from reliability_core.extraction import DocumentRead
-    from reliability_core.failures import ModelFailure
+    from reliability_core.claims.extraction import DocumentRead
     from reliability_core.models import SampleMembership
+    from reliability_core.providers.failures import ModelFailure
 
     claim = make_claim()
     failed = ClaimVerdict(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from reliability_core.ids import _NOT_DECOMPOSED, slugify_subject_id
-from reliability_core.registry import (
+from reliability_core.subjects.registry import (
     DEFAULT_REGISTRY_PATH,
     RegistryError,
     find_entry,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from reliability_core.claims.sampling import derive_claim_seed, sample_claims
 from reliability_core.constants import SAMPLE_CAP_PER_TYPE
 from reliability_core.models import Claim
-from reliability_core.sampling import derive_claim_seed, sample_claims
 from tests.steps.claim_builders import make_claim
 
 SEED = derive_claim_seed("northwind", "0.1.0+test")

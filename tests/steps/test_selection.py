@@ -7,12 +7,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from reliability_core.candidates import list_candidates, urls_not_returned_by_search
 from reliability_core.clock import FixedClock
 from reliability_core.constants import QUICK_REPORT_DOCUMENTS, QUICK_REPORT_FORWARD_LOOKING
 from reliability_core.models import CandidateDocument
-from reliability_core.registry import load_registry
-from reliability_core.selection import (
+from reliability_core.subjects.candidates import list_candidates, urls_not_returned_by_search
+from reliability_core.subjects.registry import load_registry
+from reliability_core.subjects.selection import (
     derive_seed,
     finalise_sample,
     next_documents_to_check,

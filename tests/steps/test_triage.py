@@ -6,8 +6,8 @@ from datetime import UTC, date, datetime, timedelta
 
 import pytest
 
+from reliability_core.claims.triage import is_checkable, is_due, triage_claim
 from reliability_core.clock import FixedClock, today
-from reliability_core.triage import is_checkable, is_due, triage_claim
 from tests.steps.claim_builders import make_claim
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reliability_core.passages import PASSAGE_GAP, passages_for_claim
+from reliability_core.verdicts.passages import PASSAGE_GAP, passages_for_claim
 
 CLAIM = "Northwind Energy will commission the Sea Lynx offshore wind farm in 2024."
 FILLER = "The weather in the harbour town was mild and the ferries ran on time all week long."

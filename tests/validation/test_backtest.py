@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 import pytest
 
-from reliability_core.backtest import (
+from reliability_core.clock import FixedClock
+from reliability_core.models import Claim, ClaimVerdict, EvidenceItem, ResolutionCriteria
+from reliability_core.validation.backtest import (
     NOT_YET_MEASURED,
     BacktestMetrics,
     backtest_partition_key,
@@ -17,8 +19,6 @@ from reliability_core.backtest import (
     run_backtest,
     store_backtest_result,
 )
-from reliability_core.clock import FixedClock
-from reliability_core.models import Claim, ClaimVerdict, EvidenceItem, ResolutionCriteria
 from reliability_core.warehouse import Ledger
 from tests.validation.fakes import LiveGateway, OfflineGateway, TableJudge, gold_item
 
@@ -205,9 +205,9 @@ def test_gold_evidence_carries_stance_and_source_standing() -> None:
 async def test_offline_backtest_over_the_starter_set_runs_end_to_end(clock: FixedClock) -> None:
     from pathlib import Path
 
-    from reliability_core.backtest import method_judge
-    from reliability_core.gold import load_gold
-    from reliability_core.providers.assignment import build_gateway
+    from reliability_core.validation.backtest import method_judge
+    from reliability_core.validation.gold import load_gold
+    from reliability_core.wiring import build_gateway
 
     items = load_gold(Path(__file__).resolve().parents[2] / "data" / "gold" / "starter.jsonl")
     gateway = build_gateway({"RELIABILITY_OFFLINE": "1"}, None)

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from reliability_core.averitec import default_averitec_path
-from reliability_core.cli import main
+from reliability_cli.main import main
+from reliability_core.validation.averitec import default_averitec_path
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from tests.validation.fakes import claim_verdict
 
@@ -76,7 +76,7 @@ def test_steward_build_list_and_rule(
 def test_gold_backtest_runs_offline_stores_the_result_and_draws_the_diagram(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from reliability_core.backtest import backtest_results_for
+    from reliability_core.validation.backtest import backtest_results_for
 
     monkeypatch.setenv("RELIABILITY_OFFLINE", "1")
     monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")

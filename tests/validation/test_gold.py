@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from reliability_core.gold import (
+from reliability_core.models import CriteriaLevels, GoldEvidence, GoldItem
+from reliability_core.validation.gold import (
     TRAP_TAGS,
     GoldFormatError,
     load_gold,
@@ -17,7 +18,6 @@ from reliability_core.gold import (
     save_gold,
     validate_gold_file,
 )
-from reliability_core.models import CriteriaLevels, GoldEvidence, GoldItem
 
 LEVELS = CriteriaLevels(
     true="The report shows 7.4 GW or more.",

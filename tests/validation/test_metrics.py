@@ -10,8 +10,8 @@ import pytest
 from sklearn.metrics import accuracy_score, brier_score_loss, cohen_kappa_score
 from sklearn.metrics import confusion_matrix as sk_confusion_matrix
 
-from reliability_core import metrics
-from reliability_core.metrics import VERDICT_ORDER
+from reliability_core.validation import metrics
+from reliability_core.validation.metrics import VERDICT_ORDER
 
 
 def _random_verdicts(seed: int, n: int) -> tuple[list[str], list[str]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from reliability_core.models import ClaimVerdict, Verdict
-from reliability_core.scoring import posterior_score
-from reliability_core.stability import collect_reruns, rerun_stability, transition_kind
+from reliability_core.scores.scoring import posterior_score
+from reliability_core.validation.stability import collect_reruns, rerun_stability, transition_kind
 from tests.validation.fakes import claim, claim_verdict
 
 CLAIMS = [claim(f"f{n}") for n in range(6)] + [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from reliability_core.gold import TRAP_TAGS, load_gold, validate_gold_file
+from reliability_core.validation.gold import TRAP_TAGS, load_gold, validate_gold_file
 
 STARTER = Path(__file__).resolve().parents[2] / "data" / "gold" / "starter.jsonl"
 

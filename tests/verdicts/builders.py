@@ -11,12 +11,8 @@ from datetime import date
 
 import httpx
 
-from reliability_core.candidates import SearchLike
 from reliability_core.clock import FixedClock
-from reliability_core.evidence import EvidenceResult, Fetcher, gather_evidence
-from reliability_core.gates import GATE_NO_STEERING
 from reliability_core.ids import sha256_hex
-from reliability_core.judging import judge_claim
 from reliability_core.models import (
     Claim,
     ClaimVerdict,
@@ -26,8 +22,12 @@ from reliability_core.models import (
     SearchResult,
 )
 from reliability_core.providers.base import ModelGateway
-from reliability_core.web.fetch import SafeFetcher
-from reliability_core.web.offline import OfflineResolver
+from reliability_core.stand_in.web import OfflineResolver
+from reliability_core.subjects.candidates import SearchLike
+from reliability_core.verdicts.evidence import EvidenceResult, gather_evidence
+from reliability_core.verdicts.gates import GATE_NO_STEERING
+from reliability_core.verdicts.judging import judge_claim
+from reliability_core.web.fetch import Fetcher, SafeFetcher
 from tests.steps.search_fakes import FakeSearch, result
 from tests.verdicts.factories import FETCHED, MV, make_claim, make_criteria
 

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from reliability_core.providers.offline_model import OFFLINE_NAME
+from reliability_core.providers.base import OFFLINE_NAME
 
 OutputT = TypeVar("OutputT", bound=BaseModel)
 

@@ -7,12 +7,17 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from reliability_core.data_marking import DataMark, mark_as_data, new_data_mark, unmark
-from reliability_core.judging import JudgeOutput, build_judge_input, mark_judge_input, unmark_judge_input
 from reliability_core.providers.assignment import StepAssignment
 from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.providers.gateway import StepGateway
+from reliability_core.text.data_marking import DataMark, mark_as_data, new_data_mark, unmark
+from reliability_core.verdicts.judging import (
+    JudgeOutput,
+    build_judge_input,
+    mark_judge_input,
+    unmark_judge_input,
+)
 from tests.verdicts.factories import make_claim, make_criteria, make_item
 
 

@@ -13,15 +13,15 @@ import pytest
 import yaml
 from pydantic import BaseModel
 
-from reliability_core.candidates import urls_returned_by_search
+from reliability_core.claims.criteria import CriteriaOutput, build_criteria, criteria_input_for
 from reliability_core.clock import FixedClock
-from reliability_core.criteria import CriteriaOutput, build_criteria, criteria_input_for
 from reliability_core.models import Claim, RegistryEntry
-from reliability_core.providers.assignment import build_gateway, build_search
 from reliability_core.providers.base import ModelGateway
-from reliability_core.sources import classify_source, subject_domains
-from reliability_core.web.offline import offline_fetcher
+from reliability_core.stand_in.web import offline_fetcher
+from reliability_core.subjects.candidates import urls_returned_by_search
+from reliability_core.verdicts.sources import classify_source, subject_domains
 from reliability_core.web.urls import canonical_url
+from reliability_core.wiring import build_gateway, build_search
 from tests.verdicts.builders import gather_and_judge
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from reliability_core.duplicates import group_same_story, is_copy_of, repeats_claim
+from reliability_core.verdicts.duplicates import group_same_story, is_copy_of, repeats_claim
 
 STORY = (
     "Northwind Energy said on Tuesday that its Baltic Three offshore wind farm had been delayed by a year "

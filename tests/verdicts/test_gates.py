@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from reliability_core.evidence import usable_view
-from reliability_core.gates import (
+from reliability_core.models.verdicts import ClaimVerdict, GateOutcome, VerdictReview
+from reliability_core.verdicts.evidence import usable_view
+from reliability_core.verdicts.gates import (
     decide_display,
     gate_basis_disclosed,
     gate_independent_publishers,
@@ -13,8 +14,7 @@ from reliability_core.gates import (
     gate_numeric_extractions_agree,
     gate_reviewer_found_no_major_problem,
 )
-from reliability_core.models.verdicts import ClaimVerdict, GateOutcome, VerdictReview
-from reliability_core.steering import SteeringFinding, SteeringResult
+from reliability_core.verdicts.steering import SteeringFinding, SteeringResult
 from tests.verdicts.factories import FETCHED, MV, make_item
 
 CLEAN = SteeringResult(detected=False)

@@ -6,7 +6,9 @@ from datetime import date
 from typing import Any
 
 from reliability_core.clock import FixedClock
-from reliability_core.judging import (
+from reliability_core.models.claims import NumericCriteria
+from reliability_core.models.verdicts import EvidenceItem
+from reliability_core.verdicts.judging import (
     JUDGE_EVIDENCE_FIELDS,
     JUDGE_INPUT_FIELDS,
     JudgeInput,
@@ -15,8 +17,6 @@ from reliability_core.judging import (
     judge_claim,
     unmark_judge_input,
 )
-from reliability_core.models.claims import NumericCriteria
-from reliability_core.models.verdicts import EvidenceItem
 from tests.verdicts.factories import MV, make_claim, make_criteria, make_item
 from tests.verdicts.fakes import ScriptedGateway
 

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from datetime import date
 
-from reliability_core.evidence import (
+from reliability_core.models.claims import NumericCriteria
+from reliability_core.stand_in.rules import evidence as offline_evidence
+from reliability_core.stand_in.rules import judging as offline_judging
+from reliability_core.verdicts.evidence import (
     PlanResearchInput,
     PlanResearchOutput,
     ReadEvidenceInput,
     ReadEvidenceOutput,
 )
-from reliability_core.judging import JudgeEvidence, JudgeInput, JudgeOutput
-from reliability_core.models.claims import NumericCriteria
-from reliability_core.offline_rules import evidence as offline_evidence
-from reliability_core.offline_rules import judging as offline_judging
-from reliability_core.providers.assignment import build_gateway
-from reliability_core.steering import detect_steering_with_model
+from reliability_core.verdicts.judging import JudgeEvidence, JudgeInput, JudgeOutput
+from reliability_core.verdicts.steering import detect_steering_with_model
+from reliability_core.wiring import build_gateway
 from tests.verdicts.factories import LEVELS
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from reliability_core.claims.numeric_reading import criteria_hold, extractions_agree, literal_outcome
 from reliability_core.models.claims import NumericCriteria
-from reliability_core.reading import criteria_hold, extractions_agree, literal_outcome
 
 
 def crit(operator: str, threshold: float) -> NumericCriteria:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from reliability_core.sources import classify_source, default_source_policy, is_rejected_class
+from reliability_core.verdicts.sources import classify_source, default_source_policy, is_rejected_class
 
 
 def test_policy_documents_every_source_class() -> None:

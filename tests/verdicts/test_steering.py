@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from reliability_core.models.documents import HiddenText
-from reliability_core.steering import detect_steering, find_hidden_steering, screen_text
+from reliability_core.verdicts.steering import detect_steering, find_hidden_steering, screen_text
 
 ORDINARY = (
     "In its 2023 annual report, filed 2024-02-01, Northwind reported 7.4 GW of installed offshore capacity. "

@@ -10,10 +10,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from reliability_core.steering_screen import concepts
-from reliability_core.steering_screen.concepts import build_lexicon, default_lexicon, lexicon_files
-from reliability_core.steering_screen.features import UnitFeatures, normalise, words
-from reliability_core.steering_screen.model import ARTEFACT_PATH, ScreenModel, load_model, save_model
+from reliability_core.verdicts.steering_screen import concepts
+from reliability_core.verdicts.steering_screen.concepts import build_lexicon, default_lexicon, lexicon_files
+from reliability_core.verdicts.steering_screen.features import UnitFeatures, normalise, words
+from reliability_core.verdicts.steering_screen.model import ARTEFACT_PATH, ScreenModel, load_model, save_model
 
 
 def _tokenize(text: str) -> list[str]:

@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Any
 
 from reliability_core.clock import FixedClock
-from reliability_core.evidence import ReadEvidenceInput
-from reliability_core.gates import GATE_NO_STEERING
-from reliability_core.judging import JudgeInput
 from reliability_core.models import ClaimVerdict
-from reliability_core.steering import DetectSteeringInput
+from reliability_core.verdicts.evidence import ReadEvidenceInput
+from reliability_core.verdicts.gates import GATE_NO_STEERING
+from reliability_core.verdicts.judging import JudgeInput
+from reliability_core.verdicts.steering import DetectSteeringInput
 from tests.verdicts.builders import (
     LEDGER,
     ORDINARY,

@@ -73,7 +73,7 @@ def test_heldout_figures_count_recall_by_language_and_kind_and_fp_by_language_an
 
 
 def test_heldout_figures_run_the_committed_screen_and_count_texts_also_in_training(trainer) -> None:  # type: ignore[no-untyped-def]
-    from reliability_core.steering_screen import default_model
+    from reliability_core.verdicts.steering_screen import default_model
 
     Item = trainer.Item
     items = [

@@ -7,13 +7,13 @@ import yaml
 
 from reliability_core.clock import FixedClock
 from reliability_core.constants import FETCH_MAX_BYTES
-from reliability_core.text.quotes import verify_quote
-from reliability_core.web.offline import (
+from reliability_core.stand_in.web import (
     OFFLINE_PUBLIC_ADDRESS,
     OfflineCorpusTransport,
     OfflineResolver,
     offline_fetcher,
 )
+from reliability_core.text.quotes import verify_quote
 from reliability_core.web.robots import VirtualTimer
 
 VERSION = "0.1.0+offline-rules"

@@ -1,0 +1,364 @@
+"""Command line for validation and stewardship ([#10]):
+
+    python -m reliability_cli.main gold validate data/gold/starter.jsonl
+    python -m reliability_cli.main gold import-averitec --output /tmp/averitec-dev.jsonl
+    python -m reliability_cli.main gold backtest data/gold/starter.jsonl [--png diagram.png]
+    python -m reliability_cli.main gold backtest --averitec
+    python -m reliability_cli.main steward build [--warehouse DIR]
+    python -m reliability_cli.main steward list [--warehouse DIR] [--subject S] [--all]
+    python -m reliability_cli.main steward rule --subject S --claim C --action uphold \\
+        --steward NAME --reason "why" [--new-verdict V]
+    reliability subjects add --name "Ørsted A/S" --id orsted --kind company --url https://orsted.com/
+    reliability subjects list
+    python -m reliability_cli.main fetch-check URL [--offline]
+
+The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``data/warehouse``); the
+clock honours ``RELIABILITY_NOW``. Exit status: 0 done, 1 a gold file has issues or
+the URL would not be fetched, 2 a ruling was refused or an input is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import get_args
+
+from reliability_core.clock import Clock, parse_clock_override
+from reliability_core.models import ClaimVerdict
+from reliability_core.models.subjects import SubjectKind
+from reliability_core.stand_in.web import offline_fetcher
+from reliability_core.stewardship.rescore import rule
+from reliability_core.stewardship.steward import (
+    RulingRequest,
+    build_steward_queue,
+    open_items,
+    read_rulings,
+    read_steward_queue,
+    store_steward_queue,
+)
+from reliability_core.subjects.registry import RegistryError, add_entry, load_registry
+from reliability_core.validation.averitec import default_averitec_path, import_averitec
+from reliability_core.validation.backtest import (
+    backtest_reliability_diagram,
+    method_judge,
+    run_backtest,
+    store_backtest_result,
+)
+from reliability_core.validation.gold import load_gold, save_gold, validate_gold_file
+from reliability_core.version import method_version
+from reliability_core.warehouse import Ledger, Warehouse, tables
+from reliability_core.web.fetch import SafeFetcher, live_fetcher
+from reliability_core.wiring import build_gateway
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# The table the pipeline's ``verdicts`` asset writes (and the steward reads).
+VERDICTS_TABLE = tables.VERDICTS
+# Writable places inside the project that are not part of it (ignored by git).
+_SCRATCH_DIRS = (PROJECT_ROOT / "data" / "warehouse", PROJECT_ROOT / "data" / "cache")
+
+
+def _warehouse(path: str | None) -> Warehouse:
+    return Warehouse(
+        path or os.environ.get("RELIABILITY_WAREHOUSE", str(PROJECT_ROOT / "data" / "warehouse"))
+    )
+
+
+def _print(data: object) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def _inside_project(path: Path) -> bool:
+    resolved = path.resolve()
+    if any(resolved.is_relative_to(d) for d in _SCRATCH_DIRS):
+        return False
+    return resolved.is_relative_to(PROJECT_ROOT)
+
+
+def gold_validate(args: argparse.Namespace) -> int:
+    validation = validate_gold_file(Path(args.path))
+    _print(validation.model_dump(mode="json"))
+    return 0 if validation.ok else 1
+
+
+def gold_import_averitec(args: argparse.Namespace) -> int:
+    source = Path(args.input or os.environ.get("RELIABILITY_AVERITEC", str(default_averitec_path())))
+    if not source.exists():
+        print(f"AVeriTeC dev set not found at {source}", file=sys.stderr)
+        return 2
+    output = Path(args.output)
+    if _inside_project(output):
+        # CC BY-NC 4.0: the project reads the data in place and does not copy it.
+        print(
+            f"refusing to write AVeriTeC data inside the project ({output}); choose a path outside it",
+            file=sys.stderr,
+        )
+        return 2
+    items = import_averitec(source)
+    save_gold(items, output)
+    _print({"items": len(items), "output": str(output), "source": str(source)})
+    return 0
+
+
+def gold_backtest(args: argparse.Namespace) -> int:
+    if args.averitec:
+        source = Path(os.environ.get("RELIABILITY_AVERITEC", str(default_averitec_path())))
+        if not source.exists():
+            print(f"AVeriTeC dev set not found at {source}", file=sys.stderr)
+            return 2
+        items, gold_set = import_averitec(source), "averitec-dev"
+    elif args.path:
+        items, gold_set = load_gold(Path(args.path)), Path(args.path).stem
+    else:
+        print("give a gold JSONL path or --averitec", file=sys.stderr)
+        return 2
+    gateway = build_gateway(os.environ, Path(args.cache_dir) if args.cache_dir else None)
+    version = method_version(offline=gateway.is_offline())
+    clock = parse_clock_override(os.environ.get("RELIABILITY_NOW"))
+    judge = method_judge(gateway=gateway, clock=clock, method_version=version, gold_items=items)
+    result = asyncio.run(
+        run_backtest(
+            items, gateway=gateway, clock=clock, method_version=version, judge=judge, gold_set=gold_set
+        )
+    )
+    store_backtest_result(Ledger(_warehouse(args.warehouse)), result)
+    if args.png:
+        Path(args.png).write_bytes(backtest_reliability_diagram(result))
+    summary = result.model_dump(mode="json", exclude={"judgements"})
+    summary["metrics"].pop("calibration_bins")
+    _print(summary)
+    return 0
+
+
+def _all_verdicts(warehouse: Warehouse, table: str) -> list[ClaimVerdict]:
+    return [v for s in warehouse.subjects(table) for v in warehouse.read(table, s, ClaimVerdict)]
+
+
+def steward_build(args: argparse.Namespace) -> int:
+    warehouse = _warehouse(args.warehouse)
+    verdicts = _all_verdicts(warehouse, args.verdicts_table)
+    queue = build_steward_queue(
+        verdicts,
+        clock=parse_clock_override(os.environ.get("RELIABILITY_NOW")),
+        method_version=method_version(),
+    )
+    store_steward_queue(warehouse, queue)
+    summary = queue.model_dump(mode="json", exclude={"items"})
+    summary["queued"] = len(queue.items)
+    _print(summary)
+    return 0
+
+
+def steward_list(args: argparse.Namespace) -> int:
+    warehouse = _warehouse(args.warehouse)
+    ledger = Ledger(warehouse)
+    items = read_steward_queue(warehouse, args.subject)
+    if not args.all:
+        subjects = sorted({i.subject_id for i in items})
+        rulings = [r for s in subjects for r in read_rulings(ledger, s)]
+        items = open_items(items, rulings)
+    _print([i.model_dump(mode="json") for i in items])
+    return 0
+
+
+def _data_dir() -> Path:
+    return Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
+
+
+def _fetcher_factory(clock: Clock) -> Callable[[], SafeFetcher]:
+    """The safe fetcher the pipeline would use: the live web with a search key, else the
+    offline demo corpus."""
+    if os.environ.get("PERPLEXITY_API_KEY"):
+        return lambda: live_fetcher(clock)
+    return lambda: offline_fetcher(_data_dir() / "corpus", clock)
+
+
+def _registry_kinds() -> dict[str, str]:
+    path = _data_dir() / "subjects.yaml"
+    return {e.id: e.kind for e in load_registry(path)} if path.exists() else {}
+
+
+def steward_rule(args: argparse.Namespace) -> int:
+    warehouse = _warehouse(args.warehouse)
+    verdict = next(
+        (
+            v
+            for v in warehouse.read(args.verdicts_table, args.subject, ClaimVerdict)
+            if v.claim_id == args.claim
+        ),
+        None,
+    )
+    request = RulingRequest(
+        subject_id=args.subject,
+        claim_id=args.claim,
+        action=args.action,
+        steward=args.steward,
+        reason=args.reason,
+        new_verdict=args.new_verdict,
+    )
+    clock = parse_clock_override(os.environ.get("RELIABILITY_NOW"))
+    decision = asyncio.run(
+        rule(
+            warehouse,
+            request,
+            verdict,
+            clock=clock,
+            method_version=method_version(),
+            kinds=_registry_kinds(),
+            fetcher_factory=_fetcher_factory(clock),
+        )
+    )
+    _print(
+        {
+            **decision.outcome.model_dump(mode="json"),
+            "rescored_report_id": decision.rescored_report_id,
+            "notes": decision.notes,
+        }
+    )
+    return 0 if decision.outcome.accepted else 2
+
+
+def subjects_add(args: argparse.Namespace) -> int:
+    """Validate a new subject and append it to the registry the pipeline reads."""
+    path = Path(args.registry) if args.registry else _data_dir() / "subjects.yaml"
+    raw: dict[str, object] = {
+        "name": args.name,
+        "kind": args.kind,
+        "urls": args.url or [],
+        "consent": args.consent,
+        "description": args.description or "",
+        "aliases": args.alias or [],
+    }
+    if args.id:
+        raw["id"] = args.id
+    if args.time_zone:
+        raw["time_zone"] = args.time_zone
+    try:
+        entry = add_entry(raw, path)
+    except RegistryError as exc:
+        print(f"not added: {exc}", file=sys.stderr)
+        return 2
+    _print(
+        {
+            "added": entry.model_dump(mode="json"),
+            "registry": str(path),
+            "next": "the registry sensor (running in `make ui`) adds the partition within a minute; then "
+            f"materialise it in the UI or run `python -m reliability_dagster.demo {entry.id}`",
+        }
+    )
+    return 0
+
+
+def subjects_list(args: argparse.Namespace) -> int:
+    path = Path(args.registry) if args.registry else _data_dir() / "subjects.yaml"
+    _print([{"id": e.id, "name": e.name, "kind": e.kind} for e in load_registry(path)])
+    return 0
+def fetch_check(args: argparse.Namespace) -> int:
+    """Would the pipeline fetch this URL, and why not? Live: the name is resolved and
+    robots.txt is read (the page itself is never requested); ``--offline``: over the
+    demo corpus."""
+    from reliability_core.stand_in.web import offline_fetcher
+    from reliability_core.web.fetch import fetch_permission
+
+    clock = parse_clock_override(os.environ.get("RELIABILITY_NOW"))
+
+    async def check() -> dict[str, object]:
+        fetcher = offline_fetcher(Path(args.corpus), clock) if args.offline else None
+        answer = await fetch_permission(args.url, fetcher, clock=clock)
+        return answer.model_dump(mode="json")
+
+    answer = asyncio.run(check())
+    _print(answer)
+    return 0 if answer["allowed"] else 1
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m reliability_cli.main", description=__doc__.splitlines()[0]
+    )
+    groups = parser.add_subparsers(dest="group", required=True)
+
+    gold = groups.add_parser("gold", help="gold sets").add_subparsers(dest="command", required=True)
+    validate = gold.add_parser("validate", help="validate a gold JSONL file")
+    validate.add_argument("path")
+    validate.set_defaults(func=gold_validate)
+    averitec = gold.add_parser(
+        "import-averitec", help="convert the AVeriTeC dev set to gold JSONL (outside the project)"
+    )
+    averitec.add_argument("--input", help="AVeriTeC dev.json (default ../shared/data/averitec/dev.json)")
+    averitec.add_argument("--output", required=True)
+    averitec.set_defaults(func=gold_import_averitec)
+    backtest = gold.add_parser(
+        "backtest", help="run the configured judges over a gold set and store the result"
+    )
+    backtest.add_argument("path", nargs="?", help="gold JSONL file")
+    backtest.add_argument("--averitec", action="store_true", help="use the AVeriTeC dev set from ../shared")
+    backtest.add_argument(
+        "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or data/warehouse)"
+    )
+    backtest.add_argument("--cache-dir", help="model response cache (default: none)")
+    backtest.add_argument("--png", help="write the reliability diagram here")
+    backtest.set_defaults(func=gold_backtest)
+
+    steward = groups.add_parser("steward", help="steward queue and rulings").add_subparsers(
+        dest="command", required=True
+    )
+    for name, func, text in (
+        ("build", steward_build, "build and store the queue from stored claim verdicts (the draw is recorded)"),
+        ("list", steward_list, "list the stored queue (open items unless --all)"),
+        ("rule", steward_rule, "record a ruling; a verdict-changing one re-scores the subject at once"),
+    ):
+        sub = steward.add_parser(name, help=text)
+        sub.add_argument(
+            "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or data/warehouse)"
+        )
+        sub.add_argument("--verdicts-table", default=VERDICTS_TABLE)
+        sub.set_defaults(func=func)
+        if name == "list":
+            sub.add_argument("--subject")
+            sub.add_argument("--all", action="store_true", help="include items already ruled on")
+        if name == "rule":
+            sub.add_argument("--subject", required=True)
+            sub.add_argument("--claim", required=True)
+            sub.add_argument("--action", required=True)
+            sub.add_argument("--steward", required=True)
+            sub.add_argument("--reason", required=True)
+            sub.add_argument("--new-verdict")
+    subjects = groups.add_parser("subjects", help="the subject registry (data/subjects.yaml)").add_subparsers(
+        dest="command", required=True
+    )
+    add = subjects.add_parser("add", help="validate a new subject and add it to the registry")
+    add.add_argument("--name", required=True, help="the subject's name as it is published")
+    add.add_argument("--kind", required=True, choices=list(get_args(SubjectKind)))
+    add.add_argument("--url", action="append", help="an https URL of the subject's own site (repeatable)")
+    add.add_argument("--id", help="the partition id (default: the name, slugified)")
+    add.add_argument("--alias", action="append", help="another name the subject is published under (repeatable)")
+    add.add_argument("--description", help="one line on who the subject is")
+    add.add_argument("--consent", action="store_true", help="documented consent (private persons only)")
+    add.add_argument("--time-zone", help="IANA time zone its claims are dated in, e.g. Europe/Copenhagen")
+    add.add_argument("--registry", help="registry file (default $RELIABILITY_DATA_DIR/subjects.yaml)")
+    add.set_defaults(func=subjects_add)
+    listing = subjects.add_parser("list", help="the registered subjects")
+    listing.add_argument("--registry", help="registry file (default $RELIABILITY_DATA_DIR/subjects.yaml)")
+    listing.set_defaults(func=subjects_list)
+
+    fetch = groups.add_parser("fetch-check", help="would the pipeline fetch this URL, and why not?")
+    fetch.add_argument("url")
+    fetch.add_argument("--offline", action="store_true", help="over the offline corpus instead of the web")
+    fetch.add_argument("--corpus", default=str(PROJECT_ROOT / "data" / "corpus"), help="offline corpus directory")
+    fetch.set_defaults(func=fetch_check)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    result: int = args.func(args)
+    return result
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,156 @@
+"""The trained part of the steering screen: a logistic regression over hashed character and
+word n-gram TF-IDF features (its naive-Bayes scaling folded into the weights), read from a
+small committed artefact with numpy (no scikit-learn at run time, nothing downloaded).
+``tools/train_steering_screen.py`` builds the artefact reproducibly from the repository's
+data and the shared steering data; the artefact records the hashes of what it was trained on
+and its measured figures.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from reliability_core.verdicts.steering_screen.concepts import ConceptLexicon, default_lexicon
+from reliability_core.verdicts.steering_screen.features import (
+    FEATURE_BITS,
+    Sparse,
+    UnitFeatures,
+    Window,
+    tfidf,
+)
+
+ARTEFACT_PATH = Path(__file__).resolve().parent / "screen_model.npz"
+
+
+@dataclass(frozen=True)
+class ScreenModel:
+    """Weights, inverse document frequencies, bias and the decision threshold."""
+
+    weights: NDArray[np.float32]
+    idf: NDArray[np.float32]
+    bias: float
+    threshold: float
+    meta: dict[str, Any]
+    lexicon: ConceptLexicon | None = None  # the concept lexicon it was trained with, if any
+
+    def probability(self, counts: Sparse) -> float:
+        """P(steering) of one text's n-gram counts."""
+        index, values = tfidf(counts, self.idf)
+        z = float(np.dot(self.weights[index], values)) + self.bias
+        return 1.0 / (1.0 + math.exp(-max(-60.0, min(60.0, z))))
+
+    def probabilities(self, texts: list[str]) -> list[float]:
+        """P(steering) for each text on its own."""
+        return [self.probability(UnitFeatures(text, self.lexicon).whole()) for text in texts]
+
+
+@dataclass(frozen=True)
+class WindowScore:
+    window: Window
+    probability: float
+
+
+def save_model(
+    path: Path,
+    *,
+    weights: NDArray[np.float32],
+    idf: NDArray[np.float32],
+    bias: float,
+    threshold: float,
+    meta: dict[str, Any],
+) -> None:
+    """Write the artefact (float16 keeps it small; the scores move by < 1e-3)."""
+    np.savez_compressed(
+        path,
+        weights=weights.astype(np.float16),
+        idf=idf.astype(np.float16),
+        bias=np.array([bias], dtype=np.float64),
+        threshold=np.array([threshold], dtype=np.float64),
+        meta=np.array(json.dumps(meta, sort_keys=True, ensure_ascii=False)),
+    )
+
+
+def load_model(path: Path) -> ScreenModel:
+    with np.load(path, allow_pickle=False) as data:
+        weights = data["weights"].astype(np.float32)
+        idf = data["idf"].astype(np.float32)
+        if weights.shape != (1 << FEATURE_BITS,) or idf.shape != weights.shape:
+            raise ValueError(f"steering screen artefact {path} does not match {FEATURE_BITS}-bit features")
+        meta = json.loads(str(data["meta"]))
+        return ScreenModel(
+            weights=weights,
+            idf=idf,
+            bias=float(data["bias"][0]),
+            threshold=float(data["threshold"][0]),
+            meta=meta,
+            lexicon=lexicon_for(meta, path),
+        )
+
+
+def lexicon_for(meta: dict[str, Any], path: Path) -> ConceptLexicon | None:
+    """The concept lexicon an artefact was trained with. Its weights for concept features are
+    meaningful only with the same lexicon: a changed lexicon with an old artefact would score
+    with features the weights were not fitted on, so it is refused, not scored."""
+    digest = meta.get("concept_lexicon_sha256")
+    if digest is None:
+        return None
+    lexicon = default_lexicon()
+    if lexicon.digest != digest:
+        raise ValueError(
+            f"steering screen artefact {path} was trained with concept lexicon {digest[:12]}, but "
+            f"reliability_core/verdicts/steering_screen/lexicon/ is {lexicon.digest[:12]}: retrain with "
+            "tools/train_steering_screen.py"
+        )
+    return lexicon
+
+
+@functools.lru_cache(maxsize=1)
+def default_model() -> ScreenModel:
+    """The committed artefact, read once per process."""
+    return load_model(ARTEFACT_PATH)
+
+
+def score_windows(text: str, model: ScreenModel | None = None) -> list[WindowScore]:
+    """Every window of ``text`` with its probability of being a steering attempt."""
+    model = model or default_model()
+    units = UnitFeatures(text, model.lexicon)
+    return [WindowScore(w, model.probability(units.run(i, j))) for w, i, j in units.windows()]
+
+
+METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
+
+
+def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
+    """[#16] "Measured and published": the screen's figures on its development split (recall
+    on attacks, false positives on clean items and clean evidence pages, by language and by
+    attack kind), as the training script measured them with the committed artefact; and,
+    apart from them under ``heldout``, its figures on the independent held-out set
+    (``data/steering/heldout/``, never trained on or chosen on) once there is one, and
+    under ``heldout_earlier`` every earlier held-out figure as it was measured."""
+    if not path.exists():
+        return {"status": "not yet measured"}
+    measured = json.loads(path.read_text(encoding="utf-8"))
+    development = measured.get("development", {})
+    figures = {
+        "split": measured.get("split", ""),
+        "threshold": measured.get("model", {}).get("threshold"),
+        "classifier": measured.get("model", {}).get("classifier"),
+        "features": measured.get("model", {}).get("features"),
+        **development,
+    }
+    if measured.get("heldout"):
+        figures["heldout"] = measured["heldout"]
+    if measured.get("heldout_earlier"):
+        # Held-out figures of earlier artefacts or earlier sets (a set measured, then trained
+        # on and replaced): kept so every figure ever published stays visible beside the
+        # current one.
+        figures["heldout_earlier"] = measured["heldout_earlier"]
+    return figures
