@@ -1,16 +1,16 @@
 """Command line for validation and stewardship ([#10]):
 
-    python -m reliability_cli.main gold validate data/gold/starter.jsonl
-    python -m reliability_cli.main gold import-averitec --output /tmp/averitec-dev.jsonl
-    python -m reliability_cli.main gold backtest data/gold/starter.jsonl [--png diagram.png]
-    python -m reliability_cli.main gold backtest --averitec
-    python -m reliability_cli.main steward build [--warehouse DIR]
-    python -m reliability_cli.main steward list [--warehouse DIR] [--subject S] [--all]
-    python -m reliability_cli.main steward rule --subject S --claim C --action uphold \\
+    reliability gold validate data/gold/starter.jsonl
+    reliability gold import-averitec --output /tmp/averitec-dev.jsonl
+    reliability gold backtest data/gold/starter.jsonl [--png diagram.png]
+    reliability gold backtest --averitec
+    reliability steward build [--warehouse DIR]
+    reliability steward list [--warehouse DIR] [--subject S] [--all]
+    reliability steward rule --subject S --claim C --action uphold \\
         --steward NAME --reason "why" [--new-verdict V]
     reliability subjects add --name "Ørsted A/S" --id orsted --kind company --url https://orsted.com/
     reliability subjects list
-    python -m reliability_cli.main fetch-check URL [--offline]
+    reliability fetch-check URL [--offline]
 
 The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``data/warehouse``); the
 clock honours ``RELIABILITY_NOW``. Exit status: 0 done, 1 a gold file has issues or
@@ -278,7 +278,7 @@ def fetch_check(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m reliability_cli.main", description=__doc__.splitlines()[0]
+        prog="reliability", description=__doc__.splitlines()[0]
     )
     groups = parser.add_subparsers(dest="group", required=True)
 
