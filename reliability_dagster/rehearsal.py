@@ -8,7 +8,7 @@ metadata has ``rehearsal: true``.
 It prints, per subject, the summary ``make demo`` prints, then calls, tokens
 and cost per model step and the cost per checked claim, from the metadata each
 asset attaches (the pipeline's own accounting of what the provider classes
-read from the vendors' ``usage``, priced from ``data/config/prices.yaml``).
+read from the vendors' ``usage``, priced from ``reliability_core/providers/prices.yaml``).
 """
 
 from __future__ import annotations
