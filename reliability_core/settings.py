@@ -71,6 +71,7 @@ class Settings(BaseSettings):
     """Every ``RELIABILITY_*`` variable. A field ``x`` is ``RELIABILITY_X``; an empty
     variable counts as unset. Paths left unset derive from ``data_dir``."""
 
+    # The prefix for readers of the config; ``_Environment`` names each variable with ``env_name``.
     model_config = SettingsConfigDict(env_prefix=ENV_PREFIX, frozen=True, extra="forbid")
 
     data_dir: Path = Field(
