@@ -4,7 +4,7 @@ Runs covered demo subjects through the quick-report job on the live provider
 classes against the rehearsal servers (``reliability_rehearsal``): prompts
 are counted as sent, outputs as the scripted model writes them (the answer JSON
 plus thinking/reasoning tokens at the step's effort), priced at the list prices
-of ``data/config/prices.yaml`` with the default model assignment. Prints calls,
+of ``reliability_core/providers/prices.yaml`` with the default model assignment. Prints calls,
 tokens and cost per step, each step's share, and the cost per checked claim
 against the target of $0.10 (issue 14 section 4).
 
@@ -77,7 +77,7 @@ def run_seed(subjects: list[str], seed: int) -> tuple[float, bool]:
     print(f"server responses by status: {dict(sorted(servers.log.statuses.items()))}")
     unpriced = sorted({m for o in outcomes for m in o.unpriced_models})
     if unpriced:
-        print(f"INCOMPLETE: no list price for {', '.join(unpriced)} in data/config/prices.yaml; its calls count $0")
+        print(f"INCOMPLETE: no list price for {', '.join(unpriced)} in reliability_core/providers/prices.yaml; its calls count $0")
     per_claim = cost / checked if checked else float("nan")
     batch = sum(o.batch_cost_usd for o in outcomes) / checked if checked else float("nan")
     print(f"the same calls at the vendors' batch prices (priced, not run on the batch APIs): ${batch:.4f} per checked claim")

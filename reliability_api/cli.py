@@ -2,16 +2,13 @@
 API token. The token is printed once; only its SHA-256 is stored."""
 
 import argparse
-import os
 import re
-from pathlib import Path
 
 from reliability_api.auth import STEWARD_SCOPE, issue_token
 from reliability_api.schemas import SUBJECT_ID_PATTERN
 from reliability_core.clock import SystemClock
+from reliability_core.settings import settings
 from reliability_core.warehouse import Ledger, Warehouse
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,8 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--steward", action="store_true")
     issue.add_argument("--note", default="")
     args = parser.parse_args(argv)
-    data_dir = Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
-    warehouse = Warehouse(os.environ.get("RELIABILITY_WAREHOUSE", str(data_dir / "warehouse")))
+    warehouse = Warehouse(settings().warehouse)
     if not args.steward and not re.match(SUBJECT_ID_PATTERN, args.subject_id):
         parser.error(f"{args.subject_id!r} is not a subject id (lowercase slug, as in data/subjects.yaml)")
     scope = STEWARD_SCOPE if args.steward else args.subject_id

@@ -9,38 +9,36 @@ from fastapi import FastAPI
 
 from reliability_api.app import ApiSettings, create_app
 from reliability_core.clock import Clock, parse_clock_override
+from reliability_core.settings import project_root, settings
 from reliability_core.stand_in.web import offline_fetcher
 from reliability_core.web.fetch import SafeFetcher, live_fetcher
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _describe_models() -> dict[str, str]:
     """The model assigned to each step under this environment (or offline-rules)."""
     from reliability_core.wiring import build_gateway
 
-    data_dir = Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
-    return build_gateway(dict(os.environ), cache_dir=data_dir / "cache").describe()
+    return build_gateway(os.environ, cache_dir=settings().cache_dir, settings=settings()).describe()
 
 
-def _fetcher_factory(data_dir: Path) -> Callable[[Clock], SafeFetcher]:
+def _fetcher_factory(corpus_dir: Path) -> Callable[[Clock], SafeFetcher]:
     """The pipeline's safe fetcher: the live web with a search key, else the demo corpus."""
     if os.environ.get("PERPLEXITY_API_KEY"):
         return live_fetcher
-    return lambda clock: offline_fetcher(data_dir / "corpus", clock)
+    return lambda clock: offline_fetcher(corpus_dir, clock)
 
 
 def app_from_environment() -> FastAPI:
-    data_dir = Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
+    chosen = settings()
     return create_app(
         ApiSettings(
-            warehouse_root=os.environ.get("RELIABILITY_WAREHOUSE", str(data_dir / "warehouse")),
-            changelog_path=PROJECT_ROOT / "docs" / "CHANGELOG-METHOD.md",
-            clock=parse_clock_override(os.environ.get("RELIABILITY_NOW")),
+            warehouse_root=chosen.warehouse,
+            changelog_path=project_root() / "docs" / "CHANGELOG-METHOD.md",
+            clock=parse_clock_override(chosen.now),
             describe_models=_describe_models,
             offline="ANTHROPIC_API_KEY" not in os.environ and "OPENAI_API_KEY" not in os.environ,
-            registry_path=data_dir / "subjects.yaml",
-            fetcher_factory=_fetcher_factory(data_dir),
+            registry_path=chosen.registry_path,
+            fetcher_factory=_fetcher_factory(chosen.corpus_dir),
         )
     )
 

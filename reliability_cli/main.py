@@ -12,9 +12,9 @@
     reliability subjects list
     reliability fetch-check URL [--offline]
 
-The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``data/warehouse``); the
-clock honours ``RELIABILITY_NOW``. Exit status: 0 done, 1 a gold file has issues or
-the URL would not be fetched, 2 a ruling was refused or an input is missing.
+The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``<data_dir>/warehouse``); the
+clock honours ``RELIABILITY_NOW`` (``reliability_core.settings``, read once). Exit status:
+0 done, 1 a gold file has issues or the URL would not be fetched, 2 a ruling was refused or an input is missing.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from typing import get_args
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.models import ClaimVerdict
 from reliability_core.models.subjects import SubjectKind
+from reliability_core.settings import default_data_dir, project_root, settings
 from reliability_core.stand_in.web import offline_fetcher
 from reliability_core.stewardship.rescore import rule
 from reliability_core.stewardship.steward import (
@@ -42,7 +43,7 @@ from reliability_core.stewardship.steward import (
     store_steward_queue,
 )
 from reliability_core.subjects.registry import RegistryError, add_entry, load_registry
-from reliability_core.validation.averitec import default_averitec_path, import_averitec
+from reliability_core.validation.averitec import import_averitec
 from reliability_core.validation.backtest import (
     backtest_reliability_diagram,
     method_judge,
@@ -55,17 +56,12 @@ from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_core.web.fetch import SafeFetcher, live_fetcher
 from reliability_core.wiring import build_gateway
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # The table the pipeline's ``verdicts`` asset writes (and the steward reads).
 VERDICTS_TABLE = tables.VERDICTS
-# Writable places inside the project that are not part of it (ignored by git).
-_SCRATCH_DIRS = (PROJECT_ROOT / "data" / "warehouse", PROJECT_ROOT / "data" / "cache")
 
 
 def _warehouse(path: str | None) -> Warehouse:
-    return Warehouse(
-        path or os.environ.get("RELIABILITY_WAREHOUSE", str(PROJECT_ROOT / "data" / "warehouse"))
-    )
+    return Warehouse(path or settings().warehouse)
 
 
 def _print(data: object) -> None:
@@ -74,9 +70,10 @@ def _print(data: object) -> None:
 
 def _inside_project(path: Path) -> bool:
     resolved = path.resolve()
-    if any(resolved.is_relative_to(d) for d in _SCRATCH_DIRS):
+    # Writable places inside the project that are not part of it (ignored by git).
+    if any(resolved.is_relative_to(default_data_dir() / d) for d in ("warehouse", "cache")):
         return False
-    return resolved.is_relative_to(PROJECT_ROOT)
+    return resolved.is_relative_to(project_root())
 
 
 def gold_validate(args: argparse.Namespace) -> int:
@@ -86,7 +83,7 @@ def gold_validate(args: argparse.Namespace) -> int:
 
 
 def gold_import_averitec(args: argparse.Namespace) -> int:
-    source = Path(args.input or os.environ.get("RELIABILITY_AVERITEC", str(default_averitec_path())))
+    source = Path(args.input) if args.input else settings().averitec
     if not source.exists():
         print(f"AVeriTeC dev set not found at {source}", file=sys.stderr)
         return 2
@@ -106,7 +103,7 @@ def gold_import_averitec(args: argparse.Namespace) -> int:
 
 def gold_backtest(args: argparse.Namespace) -> int:
     if args.averitec:
-        source = Path(os.environ.get("RELIABILITY_AVERITEC", str(default_averitec_path())))
+        source = settings().averitec
         if not source.exists():
             print(f"AVeriTeC dev set not found at {source}", file=sys.stderr)
             return 2
@@ -116,9 +113,9 @@ def gold_backtest(args: argparse.Namespace) -> int:
     else:
         print("give a gold JSONL path or --averitec", file=sys.stderr)
         return 2
-    gateway = build_gateway(os.environ, Path(args.cache_dir) if args.cache_dir else None)
+    gateway = build_gateway(os.environ, Path(args.cache_dir) if args.cache_dir else None, settings=settings())
     version = method_version(offline=gateway.is_offline())
-    clock = parse_clock_override(os.environ.get("RELIABILITY_NOW"))
+    clock = parse_clock_override(settings().now)
     judge = method_judge(gateway=gateway, clock=clock, method_version=version, gold_items=items)
     result = asyncio.run(
         run_backtest(
@@ -143,7 +140,7 @@ def steward_build(args: argparse.Namespace) -> int:
     verdicts = _all_verdicts(warehouse, args.verdicts_table)
     queue = build_steward_queue(
         verdicts,
-        clock=parse_clock_override(os.environ.get("RELIABILITY_NOW")),
+        clock=parse_clock_override(settings().now),
         method_version=method_version(),
     )
     store_steward_queue(warehouse, queue)
@@ -165,20 +162,16 @@ def steward_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _data_dir() -> Path:
-    return Path(os.environ.get("RELIABILITY_DATA_DIR", str(PROJECT_ROOT / "data")))
-
-
 def _fetcher_factory(clock: Clock) -> Callable[[], SafeFetcher]:
     """The safe fetcher the pipeline would use: the live web with a search key, else the
     offline demo corpus."""
     if os.environ.get("PERPLEXITY_API_KEY"):
         return lambda: live_fetcher(clock)
-    return lambda: offline_fetcher(_data_dir() / "corpus", clock)
+    return lambda: offline_fetcher(settings().corpus_dir, clock)
 
 
 def _registry_kinds() -> dict[str, str]:
-    path = _data_dir() / "subjects.yaml"
+    path = settings().registry_path
     return {e.id: e.kind for e in load_registry(path)} if path.exists() else {}
 
 
@@ -200,7 +193,7 @@ def steward_rule(args: argparse.Namespace) -> int:
         reason=args.reason,
         new_verdict=args.new_verdict,
     )
-    clock = parse_clock_override(os.environ.get("RELIABILITY_NOW"))
+    clock = parse_clock_override(settings().now)
     decision = asyncio.run(
         rule(
             warehouse,
@@ -224,7 +217,7 @@ def steward_rule(args: argparse.Namespace) -> int:
 
 def subjects_add(args: argparse.Namespace) -> int:
     """Validate a new subject and append it to the registry the pipeline reads."""
-    path = Path(args.registry) if args.registry else _data_dir() / "subjects.yaml"
+    path = Path(args.registry) if args.registry else settings().registry_path
     raw: dict[str, object] = {
         "name": args.name,
         "kind": args.kind,
@@ -254,7 +247,7 @@ def subjects_add(args: argparse.Namespace) -> int:
 
 
 def subjects_list(args: argparse.Namespace) -> int:
-    path = Path(args.registry) if args.registry else _data_dir() / "subjects.yaml"
+    path = Path(args.registry) if args.registry else settings().registry_path
     _print([{"id": e.id, "name": e.name, "kind": e.kind} for e in load_registry(path)])
     return 0
 def fetch_check(args: argparse.Namespace) -> int:
@@ -264,10 +257,11 @@ def fetch_check(args: argparse.Namespace) -> int:
     from reliability_core.stand_in.web import offline_fetcher
     from reliability_core.web.fetch import fetch_permission
 
-    clock = parse_clock_override(os.environ.get("RELIABILITY_NOW"))
+    clock = parse_clock_override(settings().now)
 
     async def check() -> dict[str, object]:
-        fetcher = offline_fetcher(Path(args.corpus), clock) if args.offline else None
+        corpus = Path(args.corpus) if args.corpus else settings().corpus_dir
+        fetcher = offline_fetcher(corpus, clock) if args.offline else None
         answer = await fetch_permission(args.url, fetcher, clock=clock)
         return answer.model_dump(mode="json")
 
@@ -289,7 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
     averitec = gold.add_parser(
         "import-averitec", help="convert the AVeriTeC dev set to gold JSONL (outside the project)"
     )
-    averitec.add_argument("--input", help="AVeriTeC dev.json (default ../shared/data/averitec/dev.json)")
+    averitec.add_argument(
+        "--input", help="AVeriTeC dev.json (default $RELIABILITY_AVERITEC or ../shared/data/averitec/dev.json)"
+    )
     averitec.add_argument("--output", required=True)
     averitec.set_defaults(func=gold_import_averitec)
     backtest = gold.add_parser(
@@ -298,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
     backtest.add_argument("path", nargs="?", help="gold JSONL file")
     backtest.add_argument("--averitec", action="store_true", help="use the AVeriTeC dev set from ../shared")
     backtest.add_argument(
-        "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or data/warehouse)"
+        "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or $RELIABILITY_DATA_DIR/warehouse)"
     )
     backtest.add_argument("--cache-dir", help="model response cache (default: none)")
     backtest.add_argument("--png", help="write the reliability diagram here")
@@ -314,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     ):
         sub = steward.add_parser(name, help=text)
         sub.add_argument(
-            "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or data/warehouse)"
+            "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or $RELIABILITY_DATA_DIR/warehouse)"
         )
         sub.add_argument("--verdicts-table", default=VERDICTS_TABLE)
         sub.set_defaults(func=func)
@@ -349,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     fetch = groups.add_parser("fetch-check", help="would the pipeline fetch this URL, and why not?")
     fetch.add_argument("url")
     fetch.add_argument("--offline", action="store_true", help="over the offline corpus instead of the web")
-    fetch.add_argument("--corpus", default=str(PROJECT_ROOT / "data" / "corpus"), help="offline corpus directory")
+    fetch.add_argument("--corpus", help="offline corpus directory (default $RELIABILITY_DATA_DIR/corpus)")
     fetch.set_defaults(func=fetch_check)
     return parser
 

@@ -3,20 +3,21 @@ schema, constant and line of pipeline code ([M] "the exact version string,
 including a hash of every prompt, schema, constant and line of pipeline code").
 
 The hash is over the sorted relative paths and the contents (line endings
-normalised to ``\\n``) of every ``.py`` and prompt file in both packages, plus
-the method's data policy files, so it is the same on every machine for the
-same tree and changes when any of them changes.
+normalised to ``\\n``) of every ``.py``, prompt and policy file in both packages
+(the source policy ships in ``reliability_core/policy``), so it is the same on
+every machine for the same tree, installed or checked out, and changes when any
+of them changes.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 
 from reliability_core.constants import METHOD_BASE_VERSION
+from reliability_core.settings import Settings, settings
 
 OFFLINE_SUFFIX = "offline-rules"
 # Records made against the rehearsal servers (a scripted model, not a live one).
@@ -24,13 +25,16 @@ REHEARSAL_SUFFIX = "rehearsal"
 # [#15] rule 9: judges of one family run only as an explicit experiment, which the version records.
 SAME_FAMILY_EXPERIMENT = "same-family-judges"
 SAME_FAMILY_EXPERIMENT_FLAG = "RELIABILITY_EXPERIMENT_SAME_FAMILY_JUDGES"
-_EXPERIMENT_FLAGS = {SAME_FAMILY_EXPERIMENT_FLAG: SAME_FAMILY_EXPERIMENT}
 _HASH_LENGTH = 8
 _SUFFIXES = (".py", ".md", ".yaml", ".yml", ".json", ".txt")
-_PROJECT_ROOT = Path(__file__).resolve().parent.parent
-# What counts as the method: both packages' code and prompts, and the policy
-# files in data/policy that decide source classes. Not the corpus, not tests.
-_METHOD_TREES = ("reliability_core", "reliability_dagster", "data/policy")
+# The directory holding both packages: the checkout, or site-packages when installed.
+_PACKAGES_ROOT = Path(__file__).resolve().parent.parent
+# What counts as the method: both packages' code, prompts and the source policy
+# (reliability_core/policy). Not the corpus, not tests.
+_METHOD_TREES = ("reliability_core", "reliability_dagster")
+# Shipped with the code but not the method: a price changes what a run costs, never a
+# verdict, and the version keys the response cache (a price update must not void it).
+_NOT_METHOD = frozenset({"reliability_core/providers/prices.yaml"})
 
 
 def method_files(root: Path, trees: Iterable[str] = _METHOD_TREES) -> list[Path]:
@@ -46,6 +50,7 @@ def method_files(root: Path, trees: Iterable[str] = _METHOD_TREES) -> list[Path]
                 and path.suffix in _SUFFIXES
                 and "__pycache__" not in path.parts
                 and not any(part.startswith(".") for part in path.relative_to(root).parts)
+                and path.relative_to(root).as_posix() not in _NOT_METHOD
             ):
                 found.append(path)
     return sorted(found, key=lambda p: p.relative_to(root).as_posix())
@@ -63,14 +68,13 @@ def tree_hash(root: Path, trees: Iterable[str] = _METHOD_TREES) -> str:
 
 
 
-def active_experiments(env: Mapping[str, str]) -> tuple[str, ...]:
-    """The experiments switched on in ``env`` (a flag set to 1/true/yes/on), sorted."""
-    on = {"1", "true", "yes", "on"}
-    return tuple(sorted(name for flag, name in _EXPERIMENT_FLAGS.items() if env.get(flag, "").strip().lower() in on))
+def active_experiments(chosen: Settings) -> tuple[str, ...]:
+    """The experiments the settings switch on (``RELIABILITY_EXPERIMENT_*``), sorted."""
+    return (SAME_FAMILY_EXPERIMENT,) if chosen.experiment_same_family_judges else ()
 
 
 def compute_method_version(
-    root: Path = _PROJECT_ROOT, offline: bool = False, rehearsal: bool = False, experiments: Iterable[str] = ()
+    root: Path = _PACKAGES_ROOT, offline: bool = False, rehearsal: bool = False, experiments: Iterable[str] = ()
 ) -> str:
     """``0.1.0+<8 hex>``; with ``offline=True`` the local label says
     ``offline-rules`` so no output of the deterministic offline model can be
@@ -88,7 +92,7 @@ def compute_method_version(
 @lru_cache(maxsize=4)
 def method_version(offline: bool = False, rehearsal: bool = False) -> str:
     """The method version of the installed tree (computed once per process), with the
-    experiments the process environment switches on at start-up."""
+    experiments the process's settings switch on."""
     return compute_method_version(
-        _PROJECT_ROOT, offline=offline, rehearsal=rehearsal, experiments=active_experiments(os.environ)
+        _PACKAGES_ROOT, offline=offline, rehearsal=rehearsal, experiments=active_experiments(settings())
     )

@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 from reliability_core.providers.assignment import (
     StepAssignment,
     check_model_table,
-    concurrency_from_env,
-    flag_set,
+    concurrency_limits,
     resolve_assignment,
 )
 from reliability_core.providers.base import OFFLINE_NAME, ModelProvider, SearchProvider
+from reliability_core.settings import Settings
 from reliability_core.version import SAME_FAMILY_EXPERIMENT, active_experiments
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ def build_gateway(
     env: Mapping[str, str],
     cache_dir: Path | None,
     *,
+    settings: Settings | None = None,
     config: Mapping[str, str] | None = None,
     prices_path: Path | None = None,
     prompts_dir: Path | None = None,
@@ -45,14 +46,17 @@ def build_gateway(
 ) -> StepGateway:
     """The gateway for this environment.
 
+    ``env`` holds the keys and vendor base URLs (the process environment, or a test's
+    explicit values); ``settings`` the ``RELIABILITY_*`` settings, by default read from
+    the same ``env`` (``Settings.from_environ``), so a test passes one mapping.
     A step assigned to Anthropic runs live when ``ANTHROPIC_API_KEY`` is set, a
     step assigned to OpenAI when ``OPENAI_API_KEY`` is set; otherwise the step
     runs on the offline rules (so with no keys everything is offline).
     ``openai-compatible`` steps always run live (the base URL is an explicit
     choice; ``OPENAI_COMPATIBLE_API_KEY`` is sent when set).
-    ``RELIABILITY_OFFLINE=1`` forces the offline rules for every step;
-    ``RELIABILITY_CACHE_BYPASS=1`` makes fresh calls (still writing the cache);
-    ``RELIABILITY_CONCURRENCY_<PROVIDER>=n`` bounds concurrent calls.
+    ``offline`` (``RELIABILITY_OFFLINE=1``) forces the offline rules for every step;
+    ``cache_bypass`` (``RELIABILITY_CACHE_BYPASS=1``) makes fresh calls (still writing the
+    cache); ``concurrency`` (``RELIABILITY_CONCURRENCY_<PROVIDER>=n``) bounds concurrent calls.
     ``gateway.describe()`` shows the outcome.
     """
     from reliability_core.providers.cache import ResponseCache
@@ -63,9 +67,12 @@ def build_gateway(
     # The vendor SDKs are imported only for a step that uses them: importing anthropic and
     # openai costs ~3 s of CPU, which an offline run paid in its first step.
 
-    wanted = resolve_assignment(env, config)
-    check_model_table(wanted, env, same_family_experiment=SAME_FAMILY_EXPERIMENT in active_experiments(env))
-    force_offline = flag_set(env, "RELIABILITY_OFFLINE")
+    chosen_settings = settings or Settings.from_environ(env)
+    wanted = resolve_assignment(chosen_settings.models, config)
+    check_model_table(
+        wanted, env, same_family_experiment=SAME_FAMILY_EXPERIMENT in active_experiments(chosen_settings)
+    )
+    force_offline = chosen_settings.offline
     offline = StepAssignment(provider=OFFLINE_NAME, model=OFFLINE_NAME)
     offline_provider = OfflineRulesProvider()
     shared: dict[str, ModelProvider] = {}
@@ -116,7 +123,7 @@ def build_gateway(
             providers[step] = provider
     cache = None
     if cache_dir is not None:
-        cache = ResponseCache(cache_dir / "models", bypass=flag_set(env, "RELIABILITY_CACHE_BYPASS"))
+        cache = ResponseCache(cache_dir / "models", bypass=chosen_settings.cache_bypass)
     return StepGateway(
         assignment,
         providers,
@@ -124,7 +131,7 @@ def build_gateway(
         prices=load_prices(prices_path or DEFAULT_PRICES_PATH),
         retry=retry,
         prompts_dir=prompts_dir or DEFAULT_PROMPTS_DIR,
-        concurrency=concurrency_from_env(env),
+        concurrency=concurrency_limits(chosen_settings.concurrency),
     )
 
 
@@ -146,21 +153,24 @@ def build_search(
     env: Mapping[str, str],
     corpus_dir: Path,
     *,
+    settings: Settings | None = None,
     cache_dir: Path | None = None,
     clock: Clock | None = None,
     http_client: httpx.AsyncClient | None = None,
     retry: RetryPolicy | None = None,
 ) -> RecordingSearch:
-    """Perplexity when ``PERPLEXITY_API_KEY`` is set (and ``RELIABILITY_OFFLINE`` is not;
-    ``PERPLEXITY_BASE_URL`` points it at a gateway or the rehearsal server),
-    otherwise the FTS5 index over ``corpus_dir``; wrapped so every result set is recorded."""
+    """Perplexity when ``PERPLEXITY_API_KEY`` is set in ``env`` (and the settings'
+    ``offline`` is not; ``PERPLEXITY_BASE_URL`` points it at a gateway or the rehearsal
+    server), otherwise the FTS5 index over ``corpus_dir``; wrapped so every result set is
+    recorded. ``settings`` as for ``build_gateway``."""
     from reliability_core.clock import SystemClock
     from reliability_core.providers.cache import ResponseCache
     from reliability_core.providers.perplexity import PERPLEXITY_BASE_URL, PerplexitySearch
     from reliability_core.providers.recording import RecordingSearch
 
+    chosen_settings = settings or Settings.from_environ(env)
     provider: SearchProvider
-    live = bool(env.get("PERPLEXITY_API_KEY")) and not flag_set(env, "RELIABILITY_OFFLINE")
+    live = bool(env.get("PERPLEXITY_API_KEY")) and not chosen_settings.offline
     if live:
         provider = PerplexitySearch(
             env["PERPLEXITY_API_KEY"],
@@ -175,6 +185,6 @@ def build_search(
     # corpus does: caching them by query alone served stale pages after a
     # corpus edit. Only live search is cached.
     if cache_dir is not None and live:
-        cache = ResponseCache(cache_dir / "search", bypass=flag_set(env, "RELIABILITY_CACHE_BYPASS"))
+        cache = ResponseCache(cache_dir / "search", bypass=chosen_settings.cache_bypass)
     return RecordingSearch(provider, cache, clock or SystemClock())
 

@@ -31,6 +31,7 @@ from reliability_core.providers.failures import ModelFailure
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.scores.refresh import retriage_as_due
 from reliability_core.scores.render import report_chart_png, report_markdown
+from reliability_core.settings import settings
 from reliability_core.stages import (
     SnapshotRef,
     extract_sample,
@@ -57,7 +58,6 @@ from reliability_dagster.resources import (
     FetcherResource,
     ProvidersResource,
     WarehouseResource,
-    data_dir,
 )
 from reliability_dagster.stage import Stage, run_async, stage_for
 
@@ -596,7 +596,7 @@ def build_subject_report(stage: Stage, models_used: dict[str, str], peer_prior_a
     and a steward's re-score call, so all three read the same tables). The peers' prior is
     the frozen peer snapshot of ``peer_prior_as_of``: today's cutoff by default, the one
     recorded on the stored report for the check."""
-    kinds = {e.id: e.kind for e in load_registry(data_dir() / "subjects.yaml")}
+    kinds = {e.id: e.kind for e in load_registry(settings().registry_path)}
     report = report_from_stored(
         stage.warehouse,
         stage.subject_id,

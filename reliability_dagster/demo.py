@@ -11,10 +11,10 @@ import dagster as dg
 
 from reliability_core.models import Report
 from reliability_core.scores.report import latest_report
+from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.jobs import QUICK_REPORT_JOB
-from reliability_dagster.resources import data_dir
 
 
 def model_usage(result: dg.ExecuteInProcessResult) -> tuple[int, int]:
@@ -133,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("subjects", nargs="*", help="subject ids (default: every registry entry)")
     parser.add_argument("--log", action="store_true", help="print Dagster's full event log of every run")
     args = parser.parse_args(argv)
-    entries = load_registry(data_dir() / "subjects.yaml")
+    entries = load_registry(settings().registry_path)
     chosen = args.subjects or [e.id for e in entries]
     offline = not (os.environ.get("ANTHROPIC_API_KEY") or os.environ.get("OPENAI_API_KEY"))
     print(f"providers: {'offline-rules (deterministic offline model over data/corpus)' if offline else 'live'}")
@@ -157,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"model calls {calls}, cache hits {hits}; evidence pages fetched {fetched}, reused {reused}"
                 f"\n   {stage_progress(result)}"
             )
-    warehouse_root = os.environ.get("RELIABILITY_WAREHOUSE", str(data_dir() / "warehouse"))
+    warehouse_root = settings().warehouse
     store = Warehouse(warehouse_root)
     print()
     for subject in chosen:

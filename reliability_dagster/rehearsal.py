@@ -8,7 +8,7 @@ metadata has ``rehearsal: true``.
 It prints, per subject, the summary ``make demo`` prints, then calls, tokens
 and cost per model step and the cost per checked claim, from the metadata each
 asset attaches (the pipeline's own accounting of what the provider classes
-read from the vendors' ``usage``, priced from ``data/config/prices.yaml``).
+read from the vendors' ``usage``, priced from ``reliability_core/providers/prices.yaml``).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import dagster as dg
 from reliability_core.models import ClaimVerdict, Report
 from reliability_core.providers.pricing import PriceTable, load_prices
 from reliability_core.scores.report import latest_report
+from reliability_core.settings import settings
 from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
 from reliability_core.subjects.registry import load_registry
 from reliability_core.warehouse import Warehouse, tables
@@ -40,7 +41,6 @@ from reliability_dagster.resources import (
     FetcherResource,
     ProvidersResource,
     WarehouseResource,
-    data_dir,
 )
 from reliability_rehearsal import FaultRates, MistakeRates, RehearsalServers, ScriptedModel
 
@@ -112,7 +112,7 @@ def rehearsal_resources(root: Path, servers: RehearsalServers, *, batch_jobs: Se
     URLs, a fresh response cache (so every call is made and billed), the live
     fetcher path over the offline corpus, the clock at the corpus date; the jobs
     in ``batch_jobs`` send their model calls through the servers' batch APIs."""
-    corpus = data_dir() / "corpus"
+    corpus = settings().corpus_dir
     return {
         "warehouse": WarehouseResource(root=str(root / "warehouse")),
         "clock": ClockResource(fixed_now=DEMO_CORPUS_NOW),
@@ -165,7 +165,7 @@ def rehearse(
     if (root / "cache").exists():
         shutil.rmtree(root / "cache")
     servers = RehearsalServers(
-        corpus_dir=data_dir() / "corpus",
+        corpus_dir=settings().corpus_dir,
         model=ScriptedModel(rates=mistakes or MistakeRates(), seed=seed),
         faults=faults or FaultRates(),
         seed=seed,
@@ -269,8 +269,8 @@ def main(argv: list[str] | None = None) -> int:
         help="run the refresh job with its model calls on the vendors' batch APIs (scheduled work)",
     )
     args = parser.parse_args(argv)
-    chosen = args.subjects or [e.id for e in load_registry(data_dir() / "subjects.yaml")]
-    root = Path(args.root) if args.root else data_dir() / "rehearsal"
+    chosen = args.subjects or [e.id for e in load_registry(settings().registry_path)]
+    root = Path(args.root) if args.root else settings().data_dir / "rehearsal"
     root.mkdir(parents=True, exist_ok=True)
     print(REHEARSAL_LABEL)
     if args.batch:

@@ -3,7 +3,12 @@
 Secrets come in through ``EnvVar`` (resolved by Dagster, visible as
 "environment variable" in the UI, never logged). With no keys set, the offline
 providers over the demo corpus are used; the choice shows in the resource
-config and in every record (``offline-rules``)."""
+config and in every record (``offline-rules``).
+
+Everything else comes from ``reliability_core.settings`` (the ``RELIABILITY_*``
+variables, read once): ``default_resources`` passes each value explicitly so the UI
+shows it as the resource's config, and the fields default to the same settings when
+a resource is built by hand (a rehearsal, a benchmark)."""
 
 import os
 from pathlib import Path
@@ -18,6 +23,7 @@ from reliability_core.providers.faults import with_fault_injection
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.latency import DelayedSearch, with_model_latency, with_recording, with_replay
 from reliability_core.providers.recording import RecordingSearch
+from reliability_core.settings import Settings, settings
 from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
 from reliability_core.stand_in.web import offline_fetcher
 from reliability_core.version import method_version
@@ -26,24 +32,13 @@ from reliability_core.web.fetch import SafeFetcher, live_fetcher
 from reliability_core.wiring import build_gateway, build_search
 from reliability_dagster.pools import WEB, current_limiter, pooled_gateway, pooled_search
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_DATA_DIR = PROJECT_ROOT / "data"
-
-
-def data_dir() -> Path:
-    """The data directory (``RELIABILITY_DATA_DIR``, default ``./data``): not a secret."""
-    return Path(os.environ.get("RELIABILITY_DATA_DIR", str(DEFAULT_DATA_DIR)))
-
-
-def averitec_path() -> Path:
-    """The AVeriTeC dev set beside the project (``../shared``); CC BY-NC 4.0, read in place."""
-    return Path(os.environ.get("RELIABILITY_AVERITEC", str(PROJECT_ROOT.parent / "shared" / "data" / "averitec" / "dev.json")))
-
 
 class WarehouseResource(dg.ConfigurableResource[Any]):
     """Parquet-per-partition warehouse; ``root`` may be a local path or an object-store URL."""
 
-    root: str = Field(description="Warehouse root: a local path or a pyarrow.fs URL (s3://, gs://)")
+    root: str = Field(
+        description="Warehouse root: a local path or a pyarrow.fs URL (s3://, gs://); env RELIABILITY_WAREHOUSE"
+    )
 
     def warehouse(self) -> Warehouse:
         return Warehouse(self.root)
@@ -56,7 +51,7 @@ class ClockResource(dg.ConfigurableResource[Any]):
     """The clock every time-dependent rule uses; ``fixed_now`` (ISO 8601) pins
     it, e.g. for the reproducible demo."""
 
-    fixed_now: str = ""
+    fixed_now: str = Field(default="", description="ISO 8601 time the clock is pinned to; env RELIABILITY_NOW")
 
     def clock(self) -> Clock:
         return parse_clock_override(self.fixed_now)
@@ -71,7 +66,23 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
     perplexity_api_key: str | None = None
     corpus_dir: str = Field(description="Offline corpus served when no live provider is configured")
     cache_dir: str = Field(description="Durable content-addressed response cache")
-    bypass_cache: bool = False
+    bypass_cache: bool = Field(
+        default_factory=lambda: settings().cache_bypass,
+        description="Make fresh model and search calls (still writing the cache); env RELIABILITY_CACHE_BYPASS",
+    )
+    force_offline: bool = Field(
+        default_factory=lambda: settings().offline,
+        description="Every step on the offline stand-in, even with keys set; env RELIABILITY_OFFLINE",
+    )
+    step_models: dict[str, str] = Field(
+        default_factory=lambda: settings().models,
+        description="Per-step model overrides, step -> <provider>:<model>[@<base_url>]; env RELIABILITY_MODEL_<STEP>",
+    )
+    concurrency: dict[str, int] = Field(
+        default_factory=lambda: settings().concurrency,
+        description="Concurrent calls per provider (anthropic, openai, openai-compatible, offline-rules); "
+        "env RELIABILITY_CONCURRENCY_<PROVIDER>",
+    )
     fault_rate: float = Field(
         default=0.0, description="Resilience testing only: share of model calls that fail like a real API would"
     )
@@ -90,9 +101,9 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         description="The base URLs are the local rehearsal servers (a scripted model): every record says so",
     )
     batch_jobs: list[str] = Field(
-        default_factory=list,
+        default_factory=lambda: settings().batch_jobs,
         description="Jobs whose model calls go through the vendors' batch APIs at their batch prices "
-        "(not urgent work: e.g. refresh, backtest_gold_set); env RELIABILITY_BATCH_JOBS",
+        "(not urgent work: e.g. refresh, backtest_gold_set); env RELIABILITY_BATCH_JOBS (comma-separated)",
     )
     batch_poll_seconds: float = Field(default=30.0, description="How often a step polls its pending batch")
     offline_pools: bool = Field(
@@ -106,13 +117,20 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         "instead (no local compute, like a remote model)",
     )
 
+    def _settings(self) -> Settings:
+        """The process's settings with this resource's config in place of theirs."""
+        return settings().model_copy(
+            update={
+                "offline": self.force_offline,
+                "cache_bypass": self.bypass_cache,
+                "models": dict(self.step_models),
+                "concurrency": dict(self.concurrency),
+            }
+        )
+
     def _env(self) -> dict[str, str]:
-        # Model assignment and per-provider concurrency are configuration, not secrets.
-        env = {
-            k: v
-            for k, v in os.environ.items()
-            if k.startswith(("RELIABILITY_MODEL_", "RELIABILITY_CONCURRENCY_"))
-        }
+        """The keys and vendor base URLs ``build_gateway`` and ``build_search`` read."""
+        env: dict[str, str] = {}
         for key, value in (
             ("ANTHROPIC_API_KEY", self.anthropic_api_key),
             ("OPENAI_API_KEY", self.openai_api_key),
@@ -128,8 +146,6 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
             # Base URLs are configuration (a company gateway), not secrets.
             if value or os.environ.get(key):
                 env[key] = value or os.environ[key]
-        if self.bypass_cache:
-            env["RELIABILITY_CACHE_BYPASS"] = "1"
         return env
 
     @property
@@ -150,7 +166,7 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
 
     def base_gateway(self, job: str = "") -> StepGateway:
         """The gateway before pooling: assignment, cache, batches, and the benchmark and fault wrappers."""
-        gateway = build_gateway(self._env(), cache_dir=Path(self.cache_dir))
+        gateway = build_gateway(self._env(), cache_dir=Path(self.cache_dir), settings=self._settings())
         if job and job in self.batch_jobs:
             # Imported here: the batch module loads the Anthropic and OpenAI SDKs (~1.2 s of CPU),
             # which every other process (each offline run, the code server) would pay for nothing.
@@ -177,7 +193,13 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         return search.for_refresh() if refresh else search
 
     def base_search(self, clock: Clock) -> RecordingSearch:
-        search = build_search(self._env(), corpus_dir=Path(self.corpus_dir), cache_dir=Path(self.cache_dir), clock=clock)
+        search = build_search(
+            self._env(),
+            corpus_dir=Path(self.corpus_dir),
+            settings=self._settings(),
+            cache_dir=Path(self.cache_dir),
+            clock=clock,
+        )
         if self.simulated_search_latency > 0:
             search.provider = DelayedSearch(search.provider, self.simulated_search_latency)
         return search
@@ -218,22 +240,26 @@ def _optional_secret(name: str) -> dg.EnvVar | None:
 
 
 def default_resources() -> dict[str, dg.ConfigurableResource[Any]]:
-    """Resources for the code location: offline unless keys are in the environment."""
-    root = data_dir()
+    """Resources for the code location: offline unless keys are in the environment.
+    Every settings value is passed explicitly, so the UI shows it as configured (a
+    field's default factory is invisible there)."""
+    chosen = settings()
     live_web = bool(os.environ.get("PERPLEXITY_API_KEY"))
     live_models = "ANTHROPIC_API_KEY" in os.environ or "OPENAI_API_KEY" in os.environ
     return {
-        "warehouse": WarehouseResource(
-            root=os.environ.get("RELIABILITY_WAREHOUSE", str(root / "warehouse"))
-        ),
-        "clock": ClockResource(fixed_now=os.environ.get("RELIABILITY_NOW", "" if live_models else DEMO_CORPUS_NOW)),
+        "warehouse": WarehouseResource(root=chosen.warehouse),
+        "clock": ClockResource(fixed_now=chosen.now or ("" if live_models else DEMO_CORPUS_NOW)),
         "providers": ProvidersResource(
             anthropic_api_key=_optional_secret("ANTHROPIC_API_KEY"),
             openai_api_key=_optional_secret("OPENAI_API_KEY"),
             perplexity_api_key=_optional_secret("PERPLEXITY_API_KEY"),
-            corpus_dir=str(root / "corpus"),
-            cache_dir=str(root / "cache"),
-            batch_jobs=[j.strip() for j in os.environ.get("RELIABILITY_BATCH_JOBS", "").split(",") if j.strip()],
+            corpus_dir=str(chosen.corpus_dir),
+            cache_dir=str(chosen.cache_dir),
+            bypass_cache=chosen.cache_bypass,
+            force_offline=chosen.offline,
+            step_models=chosen.models,
+            concurrency=chosen.concurrency,
+            batch_jobs=chosen.batch_jobs,
         ),
-        "fetcher": FetcherResource(mode="live" if live_web else "offline", corpus_dir=str(root / "corpus")),
+        "fetcher": FetcherResource(mode="live" if live_web else "offline", corpus_dir=str(chosen.corpus_dir)),
     }

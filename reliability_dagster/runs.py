@@ -11,9 +11,9 @@ that leave the registry later."""
 import dagster as dg
 from dagster._core.run_coordinator import QueuedRunCoordinator, SubmitRunContext
 
+from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
 from reliability_dagster.partitions import SUBJECTS_PARTITIONS
-from reliability_dagster.resources import data_dir
 
 PARTITION_TAG = "dagster/partition"
 
@@ -23,7 +23,7 @@ def unregistered_subject(instance: dg.DagsterInstance, run: dg.DagsterRun) -> st
     key = run.tags.get(PARTITION_TAG)
     if not key or not instance.has_dynamic_partition(SUBJECTS_PARTITIONS, key):
         return None
-    registered = {e.id for e in load_registry(data_dir() / "subjects.yaml")}
+    registered = {e.id for e in load_registry(settings().registry_path)}
     return None if key in registered else key
 
 

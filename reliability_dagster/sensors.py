@@ -24,6 +24,7 @@ from reliability_core.scores.refresh import (
     refresh_run_key,
 )
 from reliability_core.scores.report import latest_report
+from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, tables
@@ -34,7 +35,7 @@ from reliability_dagster.partitions import (
     gold_set_partitions,
     subjects_partitions,
 )
-from reliability_dagster.resources import ClockResource, WarehouseResource, averitec_path, data_dir
+from reliability_dagster.resources import ClockResource, WarehouseResource
 
 
 def _ledger_id(run_key: str) -> str:
@@ -91,7 +92,7 @@ def registry_partition_changes(registered: list[str], known: list[str]) -> tuple
 )
 def subject_registry_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """New registry entries add partitions; partitions not in the registry are removed."""
-    registry_path = data_dir() / "subjects.yaml"
+    registry_path = settings().registry_path
     entries = load_registry(registry_path)
     known = context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS)
     added, removed = registry_partition_changes([e.id for e in entries], list(known))
@@ -111,7 +112,7 @@ def subject_registry_sensor(context: dg.SensorEvaluationContext) -> dg.SensorRes
 def first_report_sensor(context: dg.SensorEvaluationContext, warehouse: WarehouseResource) -> dg.SensorResult:
     """A registered subject without a stored report gets its first run (run key ``first:<id>``)."""
     store = warehouse.warehouse()
-    registered = {e.id for e in load_registry(data_dir() / "subjects.yaml")}
+    registered = {e.id for e in load_registry(settings().registry_path)}
     waiting = [
         s
         for s in context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS)
@@ -205,7 +206,7 @@ def gold_set_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     gold-set backtest ([R] "We test every version of the Ref"). Gold sets are whatever
     files are there: a new file becomes a partition in the same tick."""
     previous = json.loads(context.cursor) if context.cursor else {}
-    fingerprints = gold_set_fingerprints(data_dir() / "gold", averitec_path())
+    fingerprints = gold_set_fingerprints(settings().gold_dir, settings().averitec)
     version = method_version()
     known = set(context.instance.get_dynamic_partitions(GOLD_SETS_PARTITIONS))
     new_sets = [name for name in fingerprints if name not in known]

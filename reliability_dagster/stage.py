@@ -11,6 +11,7 @@ import dagster as dg
 from reliability_core.clock import Clock
 from reliability_core.models import CoverageDecision, RegistryEntry
 from reliability_core.providers.errors import ProviderUnreachableError
+from reliability_core.settings import settings
 from reliability_core.subjects.registry import find_entry, load_registry
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_dagster.jobs import REFRESH_JOB
@@ -18,7 +19,6 @@ from reliability_dagster.resources import (
     ClockResource,
     ProvidersResource,
     WarehouseResource,
-    data_dir,
 )
 
 T = TypeVar("T")
@@ -63,7 +63,7 @@ def stage_for(
     providers: ProvidersResource,
 ) -> Stage:
     subject_id = context.partition_key
-    entry = find_entry(load_registry(data_dir() / "subjects.yaml"), subject_id)
+    entry = find_entry(load_registry(settings().registry_path), subject_id)
     if entry is None:
         raise dg.Failure(
             description=f"subject {subject_id!r} is a partition but not in the registry data/subjects.yaml",

@@ -9,6 +9,7 @@ import dagster as dg
 
 from reliability_core.constants import STABILITY_RERUNS
 from reliability_core.models import Claim, ClaimVerdict, GoldItem, ResolutionCriteria
+from reliability_core.settings import settings
 from reliability_core.stages import judge_claims, research_claims
 from reliability_core.stand_in.search import OfflineSearch
 from reliability_core.stewardship.steward import StewardQueueItem, build_steward_queue, store_steward_queue
@@ -36,8 +37,6 @@ from reliability_dagster.resources import (
     FetcherResource,
     ProvidersResource,
     WarehouseResource,
-    averitec_path,
-    data_dir,
 )
 from reliability_dagster.stage import run_async, stage_for
 
@@ -46,8 +45,8 @@ def gold_items(gold_set: str) -> list[GoldItem]:
     """The items of a named gold set: a JSONL file in data/gold, or the AVeriTeC
     dev set read in place from ../shared (CC BY-NC 4.0, never copied)."""
     if gold_set == "averitec-dev":
-        return import_averitec(averitec_path())
-    return load_gold(data_dir() / "gold" / f"{gold_set}.jsonl")
+        return import_averitec(settings().averitec)
+    return load_gold(settings().gold_dir / f"{gold_set}.jsonl")
 
 
 @dg.asset(

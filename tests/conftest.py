@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from hypothesis import settings
 
 from reliability_core.clock import FixedClock
+from reliability_core.settings import settings as process_settings
 from reliability_core.warehouse import Ledger, Warehouse
 
 # In CI, property tests and the schemathesis run draw the same examples every
@@ -21,6 +23,15 @@ if os.environ.get("CI"):
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DIR = PROJECT_ROOT.parent / "shared"
+
+
+@pytest.fixture(autouse=True)
+def fresh_settings() -> Iterator[None]:
+    """The process reads its settings once; each test reads the environment it sets
+    (``monkeypatch.setenv``) afresh, and leaves no settings behind."""
+    process_settings.cache_clear()
+    yield
+    process_settings.cache_clear()
 
 
 @pytest.fixture

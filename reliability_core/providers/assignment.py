@@ -8,7 +8,8 @@ judges come from different model families" and for the steering check (a differe
 family from judge A, [#16]). Model ids are configuration:
 override per step with a config mapping or with environment variables
 ``RELIABILITY_MODEL_<STEP>=<provider>:<model>[@<base_url>]``, e.g.
-``RELIABILITY_MODEL_JUDGE_B=openai-compatible:llama-4@http://localhost:8000/v1``.
+``RELIABILITY_MODEL_JUDGE_B=openai-compatible:llama-4@http://localhost:8000/v1``
+(gathered by ``reliability_core.settings`` into ``Settings.models``, parsed here).
 """
 
 from __future__ import annotations
@@ -75,9 +76,6 @@ DEFAULT_ASSIGNMENT: dict[str, str] = {
     # slip past one family's reading is less likely to slip past both
     "detect_steering": f"openai:{GPT}",
 }
-
-ENV_PREFIX = "RELIABILITY_MODEL_"
-
 
 class StepLimits(BaseModel):
     """Output budget, reasoning effort and input limit of one step.
@@ -196,16 +194,17 @@ def parse_assignment(spec: str) -> StepAssignment:
 
 
 def resolve_assignment(
-    env: Mapping[str, str], config: Mapping[str, str] | None = None
+    overrides: Mapping[str, str], config: Mapping[str, str] | None = None
 ) -> dict[str, StepAssignment]:
-    """Defaults, then ``config`` (step -> spec), then ``RELIABILITY_MODEL_<STEP>`` from ``env``."""
+    """Defaults, then ``config`` (step -> spec), then ``overrides`` (step -> spec: the
+    ``RELIABILITY_MODEL_<STEP>`` variables, ``Settings.models``)."""
     specs = dict(DEFAULT_ASSIGNMENT)
     for step, spec in (config or {}).items():
         if step not in MODEL_STEPS:
             raise ConfigurationError(f"model configuration names unknown step {step!r}")
         specs[step] = spec
     for step in MODEL_STEPS:
-        override = env.get(f"{ENV_PREFIX}{step.upper()}")
+        override = overrides.get(step)
         if override:
             specs[step] = override
     return {step: parse_assignment(spec) for step, spec in specs.items()}
@@ -271,27 +270,10 @@ def check_model_table(
         )
 
 
-# -- building the live or offline setup from the environment ----------------
-
-TRUE_VALUES = frozenset({"1", "true", "yes", "on"})
-
-
-def flag_set(env: Mapping[str, str], name: str) -> bool:
-    return env.get(name, "").strip().lower() in TRUE_VALUES
-
-
-def concurrency_from_env(env: Mapping[str, str]) -> dict[str, int]:
-    limits: dict[str, int] = {}
-    for provider in PROVIDERS:
-        raw = env.get(f"RELIABILITY_CONCURRENCY_{provider.upper().replace('-', '_')}")
-        if raw:
-            try:
-                limits[provider] = max(1, int(raw))
-            except ValueError:
-                raise ConfigurationError(
-                    f"concurrency for {provider} must be an integer, got {raw!r}"
-                ) from None
-    return limits
+def concurrency_limits(configured: Mapping[str, int]) -> dict[str, int]:
+    """The known providers' concurrency limits from ``configured`` (provider -> n: the
+    ``RELIABILITY_CONCURRENCY_<PROVIDER>`` variables, ``Settings.concurrency``), at least 1."""
+    return {provider: max(1, configured[provider]) for provider in PROVIDERS if provider in configured}
 
 
 

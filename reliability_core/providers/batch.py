@@ -2,7 +2,7 @@
 
 Scheduled refreshes and backtests can wait: the Anthropic Message Batches API
 and the OpenAI Batch API take the same requests at a lower price (the
-``batch_discount`` of ``data/config/prices.yaml``) and answer within hours.
+``batch_discount`` of ``reliability_core/providers/prices.yaml``) and answer within hours.
 ``with_batches(gateway)`` puts a ``BatchingProvider`` in front of each Anthropic
 and OpenAI provider: calls that arrive together (a step issues its calls
 concurrently) are collected for a short window, submitted as one batch, and the

@@ -1,6 +1,6 @@
 """Cost of a call from the price table, and usage totals per step and provider.
 
-The price table lives in configuration (``data/config/prices.yaml``): USD per
+The price table lives beside this module (``providers/prices.yaml``, package data): USD per
 million tokens per model, for plain input, output, cache writes and cache
 reads, with the batch discount and any long-context tier, each entry dated and
 sourced. ``Usage.input_tokens`` counts every input token including the cached
@@ -19,7 +19,9 @@ from pydantic import BaseModel, ConfigDict
 from reliability_core.providers.base import Usage
 from reliability_core.providers.errors import ConfigurationError
 
-DEFAULT_PRICES_PATH = Path(__file__).resolve().parents[2] / "data" / "config" / "prices.yaml"
+# Shipped inside the package beside this module, so an installed copy prices its calls
+# (a missing table would price every call at 0).
+DEFAULT_PRICES_PATH = Path(__file__).resolve().parent / "prices.yaml"
 _PER_MILLION = 1_000_000
 
 

@@ -12,6 +12,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.models.base import KnownSourceClass
+from reliability_core.settings import settings
 
 # A page of the offline web is one of the subject's documents or a source of one of the
 # policy's classes (the same names, so the corpus and the source policy cannot drift).
@@ -58,14 +59,11 @@ class CorpusManifest(BaseModel):
     robots: dict[str, str] = Field(default_factory=dict)  # host -> robots.txt body file (relative)
 
 
-DEFAULT_CORPUS_DIR = Path(__file__).resolve().parents[2] / "data" / "corpus"
-
-
-def load_manifest(corpus_dir: Path = DEFAULT_CORPUS_DIR) -> CorpusManifest:
-    """Read ``manifest.yaml`` from a corpus directory (parsed once per file version:
-    the fetcher and the search index both need it, and pure-Python YAML took
-    1.4 s per read of the demo manifest)."""
-    path = (corpus_dir / "manifest.yaml").resolve()
+def load_manifest(corpus_dir: Path | None = None) -> CorpusManifest:
+    """Read ``manifest.yaml`` from a corpus directory (default: the settings'
+    ``<data_dir>/corpus``), parsed once per file version: the fetcher and the search
+    index both need it, and pure-Python YAML took 1.4 s per read of the demo manifest."""
+    path = ((corpus_dir or settings().corpus_dir) / "manifest.yaml").resolve()
     return _parsed_manifest(path, path.stat().st_mtime_ns)
 
 

@@ -1,4 +1,4 @@
-"""The subject registry: ``data/subjects.yaml`` as validated ``RegistryEntry`` records.
+"""The subject registry: ``<data_dir>/subjects.yaml`` as validated ``RegistryEntry`` records.
 
 The registry is the list of subjects the pipeline may be asked about; it is
 the input of step 1 ("Confirm who the subject is"), not a decision that a
@@ -21,8 +21,7 @@ from pydantic import ValidationError
 from reliability_core.clock import is_time_zone
 from reliability_core.ids import slugify_subject_id
 from reliability_core.models import RegistryEntry
-
-DEFAULT_REGISTRY_PATH = Path(__file__).resolve().parents[2] / "data" / "subjects.yaml"
+from reliability_core.settings import settings
 
 
 class RegistryError(ValueError):
@@ -92,8 +91,9 @@ def parse_registry(document: Any) -> list[RegistryEntry]:
     return entries
 
 
-def load_registry(path: Path = DEFAULT_REGISTRY_PATH) -> list[RegistryEntry]:
-    """Read and validate ``data/subjects.yaml`` (or ``path``)."""
+def load_registry(path: Path | None = None) -> list[RegistryEntry]:
+    """Read and validate ``path`` (default: the settings' ``<data_dir>/subjects.yaml``)."""
+    path = path or settings().registry_path
     try:
         with path.open(encoding="utf-8") as handle:
             document = yaml.safe_load(handle)
@@ -111,10 +111,11 @@ def find_entry(entries: Sequence[RegistryEntry], subject_id: str) -> RegistryEnt
     return next((e for e in entries if e.id == wanted), None)
 
 
-def add_entry(raw: Mapping[str, Any], path: Path = DEFAULT_REGISTRY_PATH) -> RegistryEntry:
+def add_entry(raw: Mapping[str, Any], path: Path | None = None) -> RegistryEntry:
     """Validate one new entry against the registry it joins (fields, https URLs, time
     zone, a unique id) and append it to the file, which is replaced atomically; the file
     is left untouched when anything is wrong (``RegistryError`` says what)."""
+    path = path or settings().registry_path
     existing = load_registry(path) if path.exists() else []
     entry = registry_entry(raw, len(existing) + 1)
     if find_entry(existing, entry.id) is not None:

@@ -2,8 +2,9 @@
 dev set ... labels ... mapped to our verdicts, documented").
 
 AVeriTeC (Schlichtkrull et al., 2023) is CC BY-NC 4.0. The project never copies
-it: the importer reads ``../shared/data/averitec/dev.json`` (relative to the
-project root) at run time, and tests skip when the file is absent.
+it: the importer reads ``RELIABILITY_AVERITEC`` (default
+``../shared/data/averitec/dev.json`` beside the project, ``reliability_core.settings``)
+at run time, and tests skip when the file is absent.
 
 Each record has a claim, a claim date (``DD-MM-YYYY``), a label, and
 question-answer evidence: questions a fact-checker asked, each with answers
@@ -36,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from reliability_core.models import CriteriaLevels, GoldEvidence, GoldItem, Verdict
+from reliability_core.settings import settings
 
 AVERITEC_SOURCE = "averitec-dev"
 AVERITEC_LICENCE = "CC BY-NC 4.0"
@@ -45,7 +47,6 @@ AVERITEC_LABEL_MAP: dict[str, Verdict] = {
     "Not Enough Evidence": "unresolvable",
     "Conflicting Evidence/Cherrypicking": "mixed",
 }
-_PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 # AVeriTeC claims are statements of fact checked against the record; the
 # dataset has no promises or predictions with deadlines.
@@ -59,11 +60,6 @@ _CRITERIA = CriteriaLevels(
     mostly_false="The evidence shows the claim is inaccurate in substance with a minor accurate element.",
     false="The evidence shows the claim is inaccurate.",
 )
-
-
-def default_averitec_path(project_root: Path = _PROJECT_ROOT) -> Path:
-    """``../shared/data/averitec/dev.json`` relative to the project root."""
-    return project_root.parent / "shared" / "data" / "averitec" / "dev.json"
 
 
 def map_averitec_label(label: str) -> Verdict:
@@ -126,8 +122,9 @@ def averitec_record_to_gold(record: dict[str, Any], index: int) -> GoldItem:
 
 
 def import_averitec(path: Path | None = None) -> list[GoldItem]:
-    """Every record of the AVeriTeC dev file as gold items, in file order."""
-    source = path or default_averitec_path()
+    """Every record of the AVeriTeC dev file (default: the settings' ``averitec``) as gold
+    items, in file order."""
+    source = path or settings().averitec
     records = json.loads(source.read_text(encoding="utf-8"))
     if not isinstance(records, list):
         raise ValueError(f"{source}: expected a JSON list of AVeriTeC records")

@@ -1,5 +1,5 @@
 """Source classes: which kind of source a page is, from the maintained domain
-policy (``data/policy/sources.yaml``) plus page signals ([M] step 7, [R]
+policy (``reliability_core/policy/sources.yaml``) plus page signals ([M] step 7, [R]
 "Sources it accepts").
 
 The policy file is part of the method version. Every function here is pure:
@@ -20,7 +20,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from reliability_core.models.base import SourceClass
 from reliability_core.models.subjects import RegistryEntry
 
-DEFAULT_POLICY_PATH = Path(__file__).resolve().parents[2] / "data" / "policy" / "sources.yaml"
+# Shipped inside the package (package data, like the prompts) so an installed copy has it.
+DEFAULT_POLICY_PATH = Path(__file__).resolve().parents[1] / "policy" / "sources.yaml"
 
 # [R] "Yes: the official record ..., wire services, and established newsrooms with a
 # corrections policy." The subject's ordinary statements are kept (they decide the

@@ -56,3 +56,26 @@ def test_caches_and_tests_are_not_part_of_the_method(tmp_path: Path) -> None:
 def test_offline_runs_are_labelled_in_the_version() -> None:
     assert method_version(offline=True).endswith(".offline-rules")
     assert "offline" not in method_version(offline=False)
+
+
+def test_the_source_policy_is_part_of_the_method_and_the_price_table_is_not(tmp_path: Path) -> None:
+    _tree(tmp_path)
+    (tmp_path / "reliability_core" / "policy").mkdir()
+    (tmp_path / "reliability_core" / "policy" / "sources.yaml").write_text("version: 1\n")
+    (tmp_path / "reliability_core" / "providers").mkdir()
+    (tmp_path / "reliability_core" / "providers" / "prices.yaml").write_text("models: {}\n")
+    before = compute_method_version(tmp_path)
+    (tmp_path / "reliability_core" / "providers" / "prices.yaml").write_text("models: {x: {input: 1, output: 2}}\n")
+    assert compute_method_version(tmp_path) == before, "a price changes what a run costs, never a verdict"
+    (tmp_path / "reliability_core" / "policy" / "sources.yaml").write_text("version: 2\n")
+    assert compute_method_version(tmp_path) != before
+
+
+def test_the_source_policy_the_pipeline_reads_is_hashed_into_the_method_version() -> None:
+    from reliability_core.providers.pricing import DEFAULT_PRICES_PATH
+    from reliability_core.verdicts.sources import DEFAULT_POLICY_PATH
+    from reliability_core.version import _PACKAGES_ROOT, method_files
+
+    files = method_files(_PACKAGES_ROOT)
+    assert DEFAULT_POLICY_PATH in files
+    assert DEFAULT_PRICES_PATH.exists() and DEFAULT_PRICES_PATH not in files

@@ -126,10 +126,10 @@ def test_methodology_reports_error_rates_only_from_live_judges(pipeline: Pipelin
 def test_backtest_over_the_averitec_dev_set_read_in_place(pipeline: Pipeline) -> None:
     import pytest
 
+    from reliability_core.settings import settings
     from reliability_core.validation.backtest import BacktestResult
-    from reliability_dagster.resources import averitec_path
 
-    if not averitec_path().exists():
+    if not settings().averitec.exists():
         pytest.skip("the AVeriTeC dev set is not beside the project (../shared/data/averitec/dev.json)")
     definitions = build_definitions(pipeline.resources)
     key = dg.MultiPartitionKey({"gold_set": "averitec-dev", "judges": "configured"})

@@ -12,6 +12,7 @@ from reliability_core.providers.assignment import (
     template_for,
 )
 from reliability_core.providers.errors import ConfigurationError
+from reliability_core.settings import Settings
 from reliability_core.wiring import build_gateway, build_search
 
 
@@ -33,7 +34,7 @@ def test_steering_check_is_assigned_to_a_different_family_from_judge_a() -> None
 
 def test_environment_overrides_configuration_which_overrides_defaults() -> None:
     chosen = resolve_assignment(
-        {"RELIABILITY_MODEL_JUDGE_B": "openai-compatible:llama-4@http://localhost:8000/v1"},
+        Settings.from_environ({"RELIABILITY_MODEL_JUDGE_B": "openai-compatible:llama-4@http://localhost:8000/v1"}).models,
         {"judge_b": "anthropic:claude-sonnet-5-5", "read_evidence": "anthropic:claude-opus-5-5"},
     )
     assert chosen["judge_b"].provider == "openai-compatible"
@@ -142,11 +143,11 @@ def test_the_same_family_experiment_flag_allows_it_and_the_method_version_record
     env = {"RELIABILITY_MODEL_JUDGE_B": "anthropic:claude-sonnet-5-5",
            "RELIABILITY_EXPERIMENT_SAME_FAMILY_JUDGES": "1"}  # fmt: skip
     build_gateway(env, tmp_path)  # no error
-    experiments = active_experiments(env)
+    experiments = active_experiments(Settings.from_environ(env))
     assert experiments == ("same-family-judges",)
     version = compute_method_version(experiments=experiments)
     assert version.endswith(".experiment-same-family-judges")
-    assert "experiment" not in compute_method_version(experiments=active_experiments({}))
+    assert "experiment" not in compute_method_version(experiments=active_experiments(Settings.from_environ({})))
 
 
 def test_the_reviewer_is_a_stronger_model_other_than_judge_a(tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ def test_calls_arriving_together_go_out_as_one_message_batch_at_the_batch_price(
         cheap.cached_tokens,
         cheap.cache_write_tokens,
     )
-    # Haiku 5.5's batch discount is 50% (data/config/prices.yaml).
+    # Haiku 5.5's batch discount is 50% (reliability_core/providers/prices.yaml).
     assert cheap.cost_usd == pytest.approx(list_price * 0.5)
 
 

@@ -18,7 +18,7 @@ from reliability_rehearsal import RehearsalServers
 
 SUBJECT = "amara-okafor"
 # Every default model is priced (gpt-6.1-sol-pro at its closest documented model's rates, see
-# data/config/prices.yaml): a model whose calls would count $0 fails the test.
+# reliability_core/providers/prices.yaml): a model whose calls would count $0 fails the test.
 KNOWN_UNPRICED: frozenset[str] = frozenset()
 
 

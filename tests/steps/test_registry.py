@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from reliability_core.ids import _NOT_DECOMPOSED, slugify_subject_id
+from reliability_core.settings import settings
 from reliability_core.subjects.registry import (
-    DEFAULT_REGISTRY_PATH,
     RegistryError,
     find_entry,
     load_registry,
@@ -104,7 +104,7 @@ def test_load_registry_names_the_file_in_errors(tmp_path: Path) -> None:
 
 
 def test_the_demo_registry_loads() -> None:
-    if not DEFAULT_REGISTRY_PATH.exists():
+    if not settings().registry_path.exists():
         pytest.skip("data/subjects.yaml not written yet")
     entries = load_registry()
     assert entries

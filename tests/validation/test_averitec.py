@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
+from reliability_core.settings import settings
 from reliability_core.validation.averitec import (
     averitec_record_to_gold,
-    default_averitec_path,
     import_averitec,
     map_averitec_label,
 )
 from reliability_core.validation.gold import gold_to_jsonl, item_issues, parse_gold_lines
 
-AVERITEC = default_averitec_path()
+AVERITEC = settings().averitec
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from reliability_cli.main import main
-from reliability_core.validation.averitec import default_averitec_path
+from reliability_core.settings import settings
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from tests.validation.fakes import claim_verdict
 
@@ -36,7 +36,7 @@ def test_averitec_import_refuses_to_write_inside_the_project(capsys: pytest.Capt
 def test_averitec_import_writes_outside_the_project(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    if not default_averitec_path().exists():
+    if not settings().averitec.exists():
         pytest.skip("AVeriTeC dev set not present in ../shared")
     out = tmp_path / "averitec.jsonl"
     assert main(["gold", "import-averitec", "--output", str(out)]) == 0
