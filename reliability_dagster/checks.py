@@ -39,6 +39,7 @@ from reliability_dagster.stage import Stage, stage_for
 # warning is noise on every command.
 warnings.filterwarnings("ignore", message="Specifying a partitions_def on an AssetCheckSpec", category=dg.PreviewWarning)
 
+
 def _result(failures: Iterable[str], checked: int, what: str) -> dg.AssetCheckResult:
     found = list(failures)
     metadata: dict[str, Any] = {"checked": checked, "failures": len(found)}

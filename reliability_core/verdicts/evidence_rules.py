@@ -65,6 +65,7 @@ def is_own_source_url(url: str, own_urls: Sequence[str]) -> bool:
     own = {canonical_url(u) for u in own_urls if u}
     return canonical_url(url) in own
 
+
 @dataclass(frozen=True)
 class OwnSource:
     """The claim's own source document as the rule reads it: every address it is known at
