@@ -42,10 +42,11 @@ from reliability_core.subjects.candidates import (
 )
 from reliability_core.subjects.selection import finalise_sample, next_documents_to_check
 from reliability_core.text.privacy import mask_page_snapshot
-from reliability_core.verdicts.evidence import EvidenceResult, failed_research, gather_evidence, usable_view
+from reliability_core.verdicts.evidence import EvidenceResult, failed_research, gather_evidence
 from reliability_core.verdicts.gates import decide_display
 from reliability_core.verdicts.judging import judge_claim, model_failure_verdict
 from reliability_core.verdicts.steering import SteeringResult
+from reliability_core.verdicts.usable_evidence import usable_view
 from reliability_core.warehouse import Ledger
 from reliability_core.web.fetch import Fetcher
 

@@ -25,11 +25,10 @@ from reliability_core.models import (
 from reliability_core.scores.report import report_content_hash
 from reliability_core.stages import SnapshotRef
 from reliability_core.subjects.candidates import urls_not_returned_by_search
-from reliability_core.verdicts.duplicates import is_copy_of
-from reliability_core.verdicts.evidence import usable_evidence
-from reliability_core.verdicts.judging import JUDGE_INPUT_FIELDS
+from reliability_core.verdicts.evidence_rules import own_source_of, own_source_reason
+from reliability_core.verdicts.judge_input import fields_a_judge_may_not_see
+from reliability_core.verdicts.usable_evidence import usable_evidence
 from reliability_core.warehouse import tables
-from reliability_core.web.urls import canonical_url
 from reliability_dagster.assets import build_subject_report
 from reliability_dagster.partitions import subjects_partitions
 from reliability_dagster.resources import ClockResource, ProvidersResource, WarehouseResource
@@ -39,12 +38,6 @@ from reliability_dagster.stage import Stage, stage_for
 # (each check reads one subject's partition) and pin the release, so the
 # warning is noise on every command.
 warnings.filterwarnings("ignore", message="Specifying a partitions_def on an AssetCheckSpec", category=dg.PreviewWarning)
-
-# What a judge may see ([M] step 8: "the claim, the frozen criteria and only the verified evidence").
-ALLOWED_JUDGE_INPUT_FIELDS = frozenset(
-    # data_mark: the per-call delimiters around the texts ([#16]), no content of its own
-    {"claim", "claim_type", "made_on", "deadline", "judge_at", "levels", "numeric", "evidence", "data_mark"}
-)
 
 
 def _result(failures: Iterable[str], checked: int, what: str) -> dg.AssetCheckResult:
@@ -141,10 +134,16 @@ def criteria_frozen_before_research(stage: Stage) -> dg.AssetCheckResult:
 
 
 def own_source_problems(
-    items: Iterable[EvidenceItem], claims: dict[str, Claim], own_texts: dict[str, str], page_texts: dict[str, str]
+    items: Iterable[EvidenceItem],
+    claims: dict[str, Claim],
+    documents: dict[str, PageSnapshot],
+    pages: dict[str, PageSnapshot],
 ) -> list[str]:
-    """Admitted evidence never comes from the claim's own source: not its URL,
-    not a copy of its text at another address ([M] step 7)."""
+    """Admitted evidence never comes from the claim's own source: not its URL, not a
+    copy of it at another address ([M] step 7). The pipeline's rule
+    (``evidence_rules.own_source_reason``) on what it stored: each item's address and
+    its page snapshot (``pages``, by id) against the claim's own source document
+    (``documents``, the ranked documents' snapshots by URL, as the research step had them)."""
     problems = []
     for item in items:
         if item.excluded:
@@ -153,13 +152,10 @@ def own_source_problems(
         if claim is None:
             problems.append(f"{item.id}: evidence for an unknown claim {item.claim_id}")
             continue
-        if canonical_url(item.url) == canonical_url(claim.url):
-            problems.append(f"{item.id}: evidence is the claim's own source {claim.url}")
-            continue
-        own = own_texts.get(claim.url, "")
-        page = page_texts.get(item.snapshot_id, "")
-        if own and page and is_copy_of(page, own):
-            problems.append(f"{item.id}: {item.url} is a copy of the claim's own source {claim.url}")
+        own = own_source_of(claim, documents.get(claim.url))
+        reason = own_source_reason(own, url=item.url, page=pages.get(item.snapshot_id))
+        if reason:
+            problems.append(f"{item.id}: {item.url}: {reason} ({claim.url})")
     return problems
 
 
@@ -167,17 +163,18 @@ def own_source_problems(
 def no_evidence_from_own_source(stage: Stage) -> dg.AssetCheckResult:
     claims = {c.id: c for c in stage.warehouse.read(tables.CLAIMS, stage.subject_id, Claim)}
     items = stage.warehouse.read(tables.EVIDENCE, stage.subject_id, EvidenceItem)
-    snapshots = {s.id: s for s in stage.ledger.read_all(tables.SNAPSHOT_LEDGER, stage.subject_id, PageSnapshot)}
-    own_texts = {s.url: s.text for s in snapshots.values()}
-    page_texts = {sid: s.text for sid, s in snapshots.items()}
-    return _result(own_source_problems(items, claims, own_texts, page_texts), len(items), "own source excluded")
+    pages = {s.id: s for s in stage.ledger.read_all(tables.SNAPSHOT_LEDGER, stage.subject_id, PageSnapshot)}
+    # The claims' own source documents as the research step got them: the indexed snapshots.
+    refs = stage.warehouse.read(tables.SNAPSHOT_INDEX, stage.subject_id, SnapshotRef)
+    documents = {pages[r.snapshot_id].url: pages[r.snapshot_id] for r in refs if r.snapshot_id in pages}
+    return _result(own_source_problems(items, claims, documents, pages), len(items), "own source excluded")
 
 
 def judge_input_problems(verdicts: Iterable[ClaimVerdict], evidence: Iterable[EvidenceItem]) -> list[str]:
     """Judges saw only the claim, its criteria and verified evidence: the judge
-    input schema holds nothing else, and every evidence id a verdict rests on
-    is verified, admitted evidence of that claim."""
-    problems = [f"judge input has a field it must not: {f}" for f in sorted(JUDGE_INPUT_FIELDS - ALLOWED_JUDGE_INPUT_FIELDS)]
+    input schema holds nothing else (``judge_input.fields_a_judge_may_not_see``),
+    and every evidence id a verdict rests on is verified, admitted evidence of that claim."""
+    problems = [f"judge input has a field it must not: {f}" for f in fields_a_judge_may_not_see()]
     by_claim: dict[str, set[str]] = {}
     for item in usable_evidence(list(evidence)):
         by_claim.setdefault(item.claim_id, set()).add(item.id)

@@ -5,6 +5,11 @@ Texts are compared as sets of word shingles. MinHash (datasketch, fixed seed)
 finds candidate copies among many pages; the decision itself is the exact
 shingle Jaccard (or containment) against ``NEAR_DUPLICATE_JACCARD``, so it does
 not depend on the sketch's sampling error.
+
+"Counts once" is decided here and nowhere else: ``group_same_story`` says which
+pages are one story, ``copies_in_keeping_order`` which copy of it counts, and
+``mark_same_story`` excludes the others' items. The research step reads a story's
+copies in that order, so it reads only the copy that will count.
 """
 
 from __future__ import annotations
@@ -17,10 +22,20 @@ from functools import lru_cache
 from datasketch import MinHash, MinHashLSH
 
 from reliability_core.constants import NEAR_DUPLICATE_JACCARD, SHINGLE_WORDS
+from reliability_core.models.base import SourceClass
+from reliability_core.models.verdicts import EvidenceItem
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _MINHASH_PERMUTATIONS = 128
 _MINHASH_SEED = 7  # fixed: the same pages always group the same way
+# Which copy of a story counts: the most authoritative publisher's; any other class after these.
+_KEEPING_RANK: dict[SourceClass | None, int] = {
+    "official_record": 0,
+    "wire_service": 1,
+    "established_newsroom": 2,
+    "subject_ordinary_statement": 3,
+}
+_OTHER_CLASS_RANK = 9
 
 
 def words_of(text: str) -> list[str]:
@@ -136,3 +151,46 @@ def group_same_story(texts: Mapping[str, str]) -> list[list[str]]:
 def _near_duplicate(a: set[str], b: set[str]) -> bool:
     small, large = (a, b) if len(a) <= len(b) else (b, a)
     return jaccard(a, b) >= NEAR_DUPLICATE_JACCARD or containment(small, large) >= NEAR_DUPLICATE_JACCARD
+
+
+def copies_in_keeping_order(story: Sequence[str], source_class: Mapping[str, SourceClass | None]) -> list[str]:
+    """[R] "The same story copied on several sites counts once": which copy counts. The
+    copies of one story (keys in the order they were found, as ``group_same_story`` gives
+    them), the one that counts first: the most authoritative publisher's (an official
+    record, a wire service, an established newsroom, the subject's own statement, then any
+    other class), and among equals the first found. ``mark_same_story`` keeps the first of
+    them; the research step reads them in this order and stops at the first that gives
+    admitted evidence, so it never pays to read a copy whose items would be excluded."""
+    position = {key: index for index, key in enumerate(story)}
+    return sorted(story, key=lambda key: (_KEEPING_RANK.get(source_class.get(key), _OTHER_CLASS_RANK), position[key]))
+
+
+def mark_same_story(items: Sequence[EvidenceItem], texts: dict[str, str]) -> list[EvidenceItem]:
+    """[R] "The same story copied on several sites counts once." Pages (by snapshot id) whose
+    texts are near-duplicates form one story; the most authoritative page keeps its items,
+    the others' items are excluded with ``same_story_as`` naming the kept page."""
+    admitted_pages = {item.snapshot_id for item in items if not item.excluded}
+    ordered = [sid for sid in dict.fromkeys(item.snapshot_id for item in items) if sid in admitted_pages]
+    class_of: dict[str, SourceClass | None] = {
+        item.snapshot_id: item.source_class for item in items if item.snapshot_id in admitted_pages
+    }
+    groups = group_same_story({sid: texts.get(sid, "") for sid in ordered})
+    keeper_of: dict[str, str] = {}
+    for group in groups:
+        keeper = copies_in_keeping_order(group, class_of)[0]
+        for sid in group:
+            if sid != keeper:
+                keeper_of[sid] = keeper
+    out: list[EvidenceItem] = []
+    for item in items:
+        kept_page = keeper_of.get(item.snapshot_id)
+        if kept_page is not None and not item.excluded:
+            item = item.model_copy(
+                update={
+                    "excluded": True,
+                    "exclusion_reason": f"same story as page {kept_page}: counts once",
+                    "same_story_as": kept_page,
+                }
+            )
+        out.append(item)
+    return out

@@ -17,6 +17,11 @@ source policy classes the page; the "read_evidence" step proposes dated
 quotes with observed values and stance; code verifies every quote against the
 fetched text and applies the exclusion rules. Excluded items are kept, with
 their reasons, so a report can show what was set aside and why.
+
+This module is the research itself (plan, search both sides, open, read); the
+rules over one page or one proposed quote are in ``evidence_rules``, the rule
+that one story counts once in ``duplicates``, and which of the stored items a
+verdict may rest on in ``usable_evidence``.
 """
 
 from __future__ import annotations
@@ -25,20 +30,17 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import ClassVar, Literal
+from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from reliability_core.clock import Clock, local_date
+from reliability_core.clock import Clock
 from reliability_core.constants import (
     EVIDENCE_MAX_PAGES_PER_CLAIM,
-    EVIDENCE_QUOTE_MAX_CHARS,
-    EVIDENCE_QUOTE_MIN_CHARS,
     EVIDENCE_RESULTS_PER_QUERY,
     PASSAGE_MAX_CHARS,
 )
-from reliability_core.ids import stable_id
-from reliability_core.models.base import Basis, ClaimType, Record, SourceClass
+from reliability_core.models.base import ClaimType, Record, SourceClass
 from reliability_core.models.claims import Claim, CriteriaLevels, NumericCriteria, ResolutionCriteria
 from reliability_core.models.documents import PageSnapshot, SearchResultSet
 from reliability_core.models.subjects import RegistryEntry
@@ -48,15 +50,21 @@ from reliability_core.providers.base import ModelGateway, SearchQuery
 from reliability_core.providers.errors import ItemFailure
 from reliability_core.providers.failures import ModelFailure, record_failure
 from reliability_core.subjects.candidates import SearchLike, urls_returned_by_search
-from reliability_core.text.quotes import value_in_quote, verify_quote
-from reliability_core.verdicts.duplicates import group_same_story, is_copy_of, repeats_claim
+from reliability_core.verdicts.duplicates import copies_in_keeping_order, group_same_story, mark_same_story
+from reliability_core.verdicts.evidence_rules import (
+    ReadItem,
+    Side,
+    evidence_item,
+    own_source_of,
+    own_source_reason,
+    page_exclusion_reason,
+)
 from reliability_core.verdicts.passages import PagePassages, passages_for_claim
 from reliability_core.verdicts.sources import (
     SourceClassification,
     SourcePolicy,
     classify_source,
     default_source_policy,
-    is_reliable_class,
     names_of,
     subject_domains,
 )
@@ -66,22 +74,6 @@ from reliability_core.web.urls import canonical_url
 
 STEP_PLAN_RESEARCH = "plan_research"
 STEP_READ_EVIDENCE = "read_evidence"
-
-Side = Literal["for", "against"]
-Stance = Literal["supports", "contradicts", "neutral"]
-EvidenceKind = Literal["outcome", "forecast", "poll", "analyst_expectation", "repeat_of_claim", "background"]
-
-# Kinds of statement that are never an outcome ([R] "Forecasts, polls and analyst
-# expectations are never outcomes").
-NEVER_OUTCOMES: frozenset[str] = frozenset({"forecast", "poll", "analyst_expectation"})
-
-# The order in which a copied story keeps one page: the most authoritative publisher.
-_CLASS_RANK: dict[SourceClass, int] = {
-    "official_record": 0,
-    "wire_service": 1,
-    "established_newsroom": 2,
-    "subject_ordinary_statement": 3,
-}
 
 
 # --- model step inputs and outputs ------------------------------------------------------
@@ -144,24 +136,6 @@ class ReadEvidenceInput(BaseModel):
     )
 
 
-class ReadItem(BaseModel):
-    """One dated quote the reader proposes; code verifies it before anything else."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    quote: str = Field(description="Copied word for word from the page text, 20 to 600 characters")
-    published_date: date | None = Field(description="The date the quoted account refers to or was published")
-    published_at: datetime | None = Field(
-        default=None,
-        description="When the page gives a time as well: the date and time with its UTC offset, else null",
-    )
-    observed_value: float | None = Field(
-        description="The number the quote reports for the criteria's quantity"
-    )
-    stance: Stance
-    kind: EvidenceKind
-
-
 class ReadEvidenceOutput(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -201,122 +175,6 @@ class EvidenceResult(Record):
     # research planner failed): the claim is then recorded unresolvable with this reason.
     failure: ModelFailure | None = None
     notes: list[str] = Field(default_factory=list)  # e.g. a page whose text was cut to the reader's limit
-
-
-
-
-# --- pure rules -------------------------------------------------------------------------
-
-
-def usable_evidence(evidence: Sequence[EvidenceItem]) -> list[EvidenceItem]:
-    """[#7] "unverified quotes are never given to a judge"; excluded items (own source,
-    copies, repeats, rejected classes, forecasts, second copies of a story) never count."""
-    return [item for item in evidence if item.quote_verified and not item.excluded]
-
-
-class UsableEvidence(Record):
-    """The verified, admitted evidence of one claim, computed once by ``usable_view`` and
-    handed to the judges' input, every code rule and every display gate ([#15] "compute the
-    usable, verified evidence once and hand that view to every gate"). Holding this type is
-    the proof that the filtering was done: nothing downstream filters again."""
-
-    items: list[EvidenceItem]
-
-    def by_ids(self, ids: Sequence[str]) -> list[EvidenceItem]:
-        """The items with these ids, in the order of ``ids`` (unknown ids are skipped)."""
-        index = {item.id: item for item in self.items}
-        return [index[i] for i in dict.fromkeys(ids) if i in index]
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
-
-
-def usable_view(evidence: Sequence[EvidenceItem] | UsableEvidence) -> UsableEvidence:
-    """The one place the usable evidence of a claim is computed (``usable_evidence``)."""
-    if isinstance(evidence, UsableEvidence):
-        return evidence
-    return UsableEvidence(items=usable_evidence(evidence))
-
-
-def basis_of_evidence(evidence: Sequence[EvidenceItem]) -> Basis:
-    """[M] step 8: "Every verdict records what it rests on: an independent source, only the
-    subject's official records, only its ordinary statements, or nothing". Over the items given:
-    every caller hands it items of the claim's ``UsableEvidence`` view, already filtered."""
-    items = list(evidence)
-    if any(is_reliable_class(item.source_class) and not item.subject_own for item in items):
-        return "independent_source"
-    if any(item.subject_own and item.source_class == "official_record" for item in items):
-        return "official_records_only"
-    if any(item.source_class == "subject_ordinary_statement" for item in items):
-        return "ordinary_statements_only"
-    return "nothing"
-
-
-def is_own_source_url(url: str, own_urls: Sequence[str]) -> bool:
-    """[M] step 7: never "the claim's own source document": the same URL after canonicalisation."""
-    own = {canonical_url(u) for u in own_urls if u}
-    return canonical_url(url) in own
-
-
-def never_an_outcome(kind: str) -> bool:
-    """[R] "Forecasts, polls and analyst expectations are never outcomes"."""
-    return kind in NEVER_OUTCOMES
-
-
-def item_exclusion_reason(item: ReadItem, *, verified: bool, claim: Claim) -> str:
-    """Why a read quote cannot be evidence, or "" when it can. In order: unverified quote
-    ([V] T1), a report that only repeats the claim ([M] step 7), a forecast, poll or analyst
-    expectation ([R])."""
-    if not verified:
-        return "quote not found word for word on the fetched page: never given to a judge"
-    if item.kind == "repeat_of_claim" or repeats_claim(item.quote, [claim.quote, claim.restatement]):
-        return "only repeats the claim: a claim cannot be checked against itself"
-    if never_an_outcome(item.kind):
-        return f"{item.kind.replace('_', ' ')}: forecasts, polls and analyst expectations are never outcomes"
-    return ""
-
-
-def evidence_date(proposed: ReadItem, search_date: date | None, time_zone: str) -> date | None:
-    """[#15] rule 11 "deadlines are compared in [the claim's time zone], and something at 11:30
-    pm on the deadline day counts": an account with a time is dated by its calendar day in the
-    claim's time zone (11:30 pm in New York on 31 December is 31 December there, though it is
-    already 1 January in UTC); otherwise the date the reader gave, else the search result's."""
-    if proposed.published_at is not None:
-        return local_date(proposed.published_at, time_zone)
-    return proposed.published_date or search_date
-
-
-def mark_same_story(items: Sequence[EvidenceItem], texts: dict[str, str]) -> list[EvidenceItem]:
-    """[R] "The same story copied on several sites counts once." Pages (by snapshot id) whose
-    texts are near-duplicates form one story; the most authoritative page keeps its items,
-    the others' items are excluded with ``same_story_as`` naming the kept page."""
-    admitted_pages = {item.snapshot_id for item in items if not item.excluded}
-    ordered = [sid for sid in dict.fromkeys(item.snapshot_id for item in items) if sid in admitted_pages]
-    rank = {
-        item.snapshot_id: _CLASS_RANK.get(item.source_class, 9)
-        for item in items
-        if item.snapshot_id in admitted_pages
-    }
-    groups = group_same_story({sid: texts.get(sid, "") for sid in ordered})
-    keeper_of: dict[str, str] = {}
-    for group in groups:
-        keeper = min(group, key=lambda sid: (rank.get(sid, 9), ordered.index(sid)))
-        for sid in group:
-            if sid != keeper:
-                keeper_of[sid] = keeper
-    out: list[EvidenceItem] = []
-    for item in items:
-        kept_page = keeper_of.get(item.snapshot_id)
-        if kept_page is not None and not item.excluded:
-            item = item.model_copy(
-                update={
-                    "excluded": True,
-                    "exclusion_reason": f"same story as page {kept_page}: counts once",
-                    "same_story_as": kept_page,
-                }
-            )
-        out.append(item)
-    return out
 
 
 @dataclass(frozen=True)
@@ -372,25 +230,6 @@ def interleave_sides(
 # --- the step ---------------------------------------------------------------------------
 
 
-def page_exclusion_reason(
-    snapshot: PageSnapshot, *, own_urls: Sequence[str], own_text: str, source: SourceClassification
-) -> str:
-    """Why an opened page gives no evidence, or "" when it is read. In order: the fetcher did
-    not read it (robots.txt, a crawl delay over 30 s, an error: [M] step 7 "respecting each
-    site's robots.txt"); it redirects to the claim's own source or is a copy of it at another
-    address ([M] step 7 "including copies of it at other addresses"); its class is rejected
-    ([R] "No: social media, forums, ...")."""
-    if snapshot.outcome != "ok":
-        return f"not read: {snapshot.outcome} {snapshot.reason}".strip()
-    if is_own_source_url(snapshot.final_url or snapshot.url, own_urls):
-        return "redirects to the claim's own source document"
-    if own_text and is_copy_of(snapshot.main_text or snapshot.text, own_text):
-        return "copy of the claim's own source at another address"
-    if not source.accepted:
-        return f"rejected source class {source.source_class}: never evidence ({source.reason})"
-    return ""
-
-
 async def search_both_sides(
     *,
     claim: Claim,
@@ -442,57 +281,6 @@ def side_of(result_set: SearchResultSet) -> Side:
     return "against" if result_set.purpose.endswith(":against") else "for"
 
 
-def evidence_item(
-    *,
-    claim: Claim,
-    snapshot: PageSnapshot,
-    url: str,
-    side: Side,
-    search_date: date | None,
-    source: SourceClassification,
-    proposed: ReadItem,
-    method_version: str,
-) -> EvidenceItem:
-    """One proposed quote as a stored item: [V] T1 "Find the quote verbatim" against the fetched
-    page text and "Find the value inside the quote"; excluded with its reason when it cannot be
-    evidence; the fetch record (status, time, SHA-256) kept with it."""
-    check = verify_quote(
-        proposed.quote, snapshot.text, min_chars=EVIDENCE_QUOTE_MIN_CHARS, max_chars=EVIDENCE_QUOTE_MAX_CHARS
-    )
-    observed = proposed.observed_value
-    if observed is not None and not (check.verified and value_in_quote(observed, proposed.quote)):
-        observed = None
-    reason = item_exclusion_reason(proposed, verified=check.verified, claim=claim)
-    return EvidenceItem(
-        published_at=proposed.published_at,
-        method_version=method_version,
-        id=stable_id("evd", claim.id, snapshot.sha256, proposed.quote),
-        claim_id=claim.id,
-        subject_id=claim.subject_id,
-        url=url,
-        final_url=snapshot.final_url,
-        snapshot_id=snapshot.id,
-        snapshot_sha256=snapshot.sha256,
-        http_status=snapshot.status,
-        fetched_at=snapshot.fetched_at,
-        quote=proposed.quote,
-        quote_verified=check.verified,
-        source_class=source.source_class,
-        publisher=source.publisher,
-        independent=not source.subject_own,
-        published_date=evidence_date(proposed, search_date, claim.time_zone),
-        side=side,
-        stance=proposed.stance,
-        observed_value=observed,
-        excluded=bool(reason),
-        exclusion_reason=reason,
-        primary_or_major=source.primary_or_major,
-        subject_own=source.subject_own,
-        source_reason=source.reason,
-        evidence_kind=proposed.kind,
-    )
-
-
 async def gather_evidence(
     *,
     claim: Claim,
@@ -525,8 +313,7 @@ async def gather_evidence(
     reader_limit = limits_for(STEP_READ_EVIDENCE).max_input_chars
     notes: list[str] = []
     returned = urls_returned_by_search(result_sets)
-    own_urls = [claim.url] + ([own_source.url, own_source.final_url or ""] if own_source else [])
-    own_text = (own_source.main_text or own_source.text) if own_source else ""
+    own = own_source_of(claim, own_source)
     by_side: dict[Side, list[tuple[str, date | None]]] = {"for": [], "against": []}
     for result_set in result_sets:
         by_side[side_of(result_set)].extend((r.url, r.published_date) for r in result_set.results)
@@ -540,8 +327,9 @@ async def gather_evidence(
         would get. No model call: pages are opened at once, then grouped by story."""
         if canonical_url(url) not in returned:  # defensive: the list is built from the result sets
             return _Opened(url=url, side=side)
-        if is_own_source_url(url, own_urls):
-            return _Opened(url=url, side=side, skip=PageSkip(url=url, side=side, reason="the claim's own source document (same URL)"))
+        same_address = own_source_reason(own, url=url)
+        if same_address:
+            return _Opened(url=url, side=side, skip=PageSkip(url=url, side=side, reason=same_address))
         snapshot = await fetcher.snapshot(url, method_version)
         page_url = snapshot.final_url or snapshot.url
         body = snapshot.main_text or snapshot.text
@@ -553,7 +341,7 @@ async def gather_evidence(
             subject_names=names,
             policy=policy,
         )
-        why_not = page_exclusion_reason(snapshot, own_urls=own_urls, own_text=own_text, source=source)
+        why_not = page_exclusion_reason(snapshot, own=own, source=source)
         if why_not:
             rejected_class = source.source_class if snapshot.outcome == "ok" and not source.accepted else None
             skip = PageSkip(url=url, side=side, reason=why_not, snapshot_id=snapshot.id, source_class=rejected_class)
@@ -623,21 +411,19 @@ async def gather_evidence(
         *(open_page(url, side, when) for url, side, when in interleave_sides(by_side["for"], by_side["against"]))
     )
     # [R] "The same story copied on several sites counts once": of pages that are copies of one
-    # story (the near-duplicate rule ``mark_same_story`` applies after reading), only the one
-    # that would count is read. The most authoritative copy (source class, then search order)
-    # goes to the reader first; the next copy only when it gave no admitted item, so the
-    # story's kept page is the one ``mark_same_story`` would keep had every copy been read,
-    # and the others are recorded skips instead of paid reads whose items would be excluded.
+    # story (``duplicates.group_same_story``, the grouping ``mark_same_story`` applies after
+    # reading), only the one that would count is read. The copies go to the reader in the
+    # order that decides which counts (``duplicates.copies_in_keeping_order``); the next copy
+    # only when the previous gave no admitted item, so the story's kept page is the one
+    # ``mark_same_story`` would keep had every copy been read, and the others are recorded
+    # skips instead of paid reads whose items would be excluded.
     readable = [index for index, page in enumerate(opened) if page.passages is not None]
     stories = group_same_story({str(index): opened[index].body or "" for index in readable})
     outcomes: dict[int, tuple[PageSkip | None, list[EvidenceItem], list[str]]] = {}
 
-    def authority(index: int) -> tuple[int, int]:
-        page_class = opened[index].source_class
-        return (_CLASS_RANK.get(page_class, 9) if page_class is not None else 9, index)
-
     async def read_story(story: list[str]) -> None:
-        order = sorted((int(key) for key in story), key=authority)
+        classes = {key: opened[int(key)].source_class for key in story}
+        order = [int(key) for key in copies_in_keeping_order(story, classes)]
         kept: int | None = None
         for index in order:
             if kept is not None:

@@ -5,7 +5,7 @@ Each gate is one named function returning a ``GateCheck``; ``decide_display``
 runs them all and holds the verdict for the steward when any fails. A held
 verdict is stored with the names of the gates it failed and is not scored.
 Every gate reads the same ``UsableEvidence`` view, computed once per claim
-(``evidence.usable_view``); no gate filters the evidence again.
+(``usable_evidence.usable_view``); no gate filters the evidence again.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from reliability_core.constants import (
 )
 from reliability_core.models.base import SCORED_VERDICTS, Verdict
 from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem, GateOutcome, VerdictReview
-from reliability_core.verdicts.evidence import UsableEvidence, basis_of_evidence
 from reliability_core.verdicts.sources import is_reliable_class
 from reliability_core.verdicts.steering import SteeringResult
+from reliability_core.verdicts.usable_evidence import UsableEvidence, basis_of_evidence
 
 GATE_PUBLISHERS = "independent_publishers"
 GATE_CONFIDENCE = "judge_a_confidence"

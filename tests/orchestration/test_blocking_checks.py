@@ -17,6 +17,8 @@ from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster import checks
 from reliability_dagster.partitions import subjects_partitions
 from tests.orchestration.conftest import Pipeline, make_resources
+from tests.verdicts.builders import snapshot
+from tests.verdicts.factories import make_claim, make_item
 
 SUBJECT = "northwind-energy"
 INVENTED = "https://invented.example/never-returned-by-search"
@@ -123,3 +125,20 @@ def test_a_blocking_check_fails_the_run_on_bad_data(
     ]
     assert [(e.check_name, e.passed) for e in evaluations] == [(next(iter(check.check_specs)).name, False)]
     assert not result.success, "a failing blocking check fails the run"
+
+
+def test_the_own_source_check_applies_the_pipelines_rule_to_what_was_stored() -> None:
+    text = (
+        "Northwind Energy said on Tuesday that its Baltic Three offshore wind farm had been delayed by a year "
+        "after a supplier failed to deliver turbine foundations on time, a spokesperson said."
+    )
+    claim = make_claim()
+    document = snapshot(claim.url, text).model_copy(update={"final_url": claim.url + "-moved"})
+    copy = snapshot("https://mirror.example/story", "Republished. " + text)
+    redirected = snapshot("https://short.example/x", "Anything").model_copy(update={"final_url": claim.url + "-moved"})
+    independent = snapshot("https://wire.example/register", "The register listed 7.4 GW in operation.")
+    pages = {page.id: page for page in (copy, redirected, independent)}
+    items = [make_item(page.id, snapshot_id=page.id, url=page.url) for page in pages.values()]
+    problems = checks.own_source_problems(items, {claim.id: claim}, {claim.url: document}, pages)
+    assert [p.split(": ")[0] for p in problems] == [copy.id, redirected.id]
+    assert "copy of the claim's own source" in problems[0] and "redirects" in problems[1]

@@ -100,7 +100,7 @@ async def test_replay_matches_a_request_whose_data_marks_carry_another_random_to
     from reliability_core.text.data_marking import mark_as_data, new_data_mark
 
     def marked(text: str) -> ModelRequest:
-        mark = new_data_mark()  # as judging.mark_judge_input marks a judge's input
+        mark = new_data_mark()  # as judge_input.mark_judge_input marks a judge's input
         payload = {"claim": mark_as_data(text, mark), "data_mark": mark.model_dump(mode="json")}
         return _request(0).model_copy(update={"input_json": json.dumps(payload)})
 

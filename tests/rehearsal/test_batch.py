@@ -14,7 +14,7 @@ from reliability_core.claims.extraction import ExtractInput, ExtractOutput
 from reliability_core.models import CriteriaLevels
 from reliability_core.providers.batch import BatchingProvider, BatchSettings, with_batches
 from reliability_core.providers.pricing import call_cost, load_prices
-from reliability_core.verdicts.judging import JudgeInput, JudgeOutput
+from reliability_core.verdicts.judge_input import JudgeInput, JudgeOutput
 from reliability_core.wiring import build_gateway
 from tests.rehearsal.helpers import CORPUS, northwind_page, rehearsal_env, rehearsal_servers
 

@@ -25,7 +25,7 @@ from reliability_core.subjects.coverage import (
     IdentityHit,
 )
 from reliability_core.verdicts.evidence import PlanResearchInput, PlanResearchOutput
-from reliability_core.verdicts.judging import JudgeEvidence, JudgeInput, JudgeOutput
+from reliability_core.verdicts.judge_input import JudgeEvidence, JudgeInput, JudgeOutput
 from reliability_core.verdicts.steering import DetectSteeringInput, DetectSteeringOutput, SteeringCheckText
 from reliability_core.wiring import build_gateway
 from reliability_rehearsal import MistakeRates, RehearsalServers

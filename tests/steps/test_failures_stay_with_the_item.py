@@ -252,7 +252,7 @@ async def test_a_page_longer_than_the_extraction_limit_records_its_chunks_and_cu
 
 def judge_answer(verdict: str = "true") -> dict[str, Any]:
     """A complete judge answer: every field of the current schema, as a structured-output model writes it."""
-    from reliability_core.verdicts.judging import JudgeOutput
+    from reliability_core.verdicts.judge_input import JudgeOutput
 
     answer = JudgeOutput.model_validate(
         {

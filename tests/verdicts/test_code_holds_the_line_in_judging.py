@@ -13,7 +13,8 @@ from reliability_core.clock import FixedClock
 from reliability_core.models.claims import NumericCriteria
 from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem
 from reliability_core.scores.refresh import awaited_official_figures, recheck_is_due
-from reliability_core.verdicts.judging import JudgeInput, judge_claim, unmark_judge_input
+from reliability_core.verdicts.judge_input import JudgeInput, unmark_judge_input
+from reliability_core.verdicts.judging import judge_claim
 from tests.verdicts.factories import MV, make_claim, make_criteria, make_item
 from tests.verdicts.fakes import ScriptedGateway
 

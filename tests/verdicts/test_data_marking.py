@@ -12,7 +12,7 @@ from reliability_core.providers.base import ModelRequest, ModelResponse, Usage
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.text.data_marking import DataMark, mark_as_data, new_data_mark, unmark
-from reliability_core.verdicts.judging import (
+from reliability_core.verdicts.judge_input import (
     JudgeOutput,
     build_judge_input,
     mark_judge_input,

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from reliability_core.verdicts.duplicates import group_same_story, is_copy_of, repeats_claim
+from reliability_core.models.base import SourceClass
+from reliability_core.verdicts.duplicates import (
+    copies_in_keeping_order,
+    group_same_story,
+    is_copy_of,
+    mark_same_story,
+    repeats_claim,
+)
+from tests.verdicts.factories import make_item
 
 STORY = (
     "Northwind Energy said on Tuesday that its Baltic Three offshore wind farm had been delayed by a year "
@@ -41,3 +49,23 @@ def test_same_story_on_several_sites_is_one_group() -> None:
     syndicated = "Via Example Wire. " + STORY
     groups = group_same_story({"a": STORY, "b": OTHER, "c": syndicated})
     assert groups == [["a", "c"], ["b"]]
+
+
+def test_the_most_authoritative_copy_of_a_story_counts_then_the_first_found() -> None:
+    story = ["blog", "newsroom", "wire", "other_wire"]
+    classes: dict[str, SourceClass | None] = {
+        "blog": None,
+        "newsroom": "established_newsroom",
+        "wire": "wire_service",
+        "other_wire": "wire_service",
+    }
+    assert copies_in_keeping_order(story, classes) == ["wire", "other_wire", "newsroom", "blog"]
+
+
+def test_a_second_copy_of_a_story_is_excluded_naming_the_kept_page() -> None:
+    newsroom = make_item("n", snapshot_id="snap_n", source_class="established_newsroom")
+    wire = make_item("w", snapshot_id="snap_w", source_class="wire_service")
+    marked = mark_same_story([newsroom, wire], {"snap_n": STORY, "snap_w": "Via Example Wire. " + STORY})
+    by_id = {item.id: item for item in marked}
+    assert not by_id["w"].excluded
+    assert by_id["n"].excluded and by_id["n"].same_story_as == "snap_w"

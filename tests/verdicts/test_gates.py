@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from reliability_core.models.verdicts import ClaimVerdict, GateOutcome, VerdictReview
-from reliability_core.verdicts.evidence import usable_view
 from reliability_core.verdicts.gates import (
     decide_display,
     gate_basis_disclosed,
@@ -15,6 +14,7 @@ from reliability_core.verdicts.gates import (
     gate_reviewer_found_no_major_problem,
 )
 from reliability_core.verdicts.steering import SteeringFinding, SteeringResult
+from reliability_core.verdicts.usable_evidence import usable_view
 from tests.verdicts.factories import FETCHED, MV, make_item
 
 CLEAN = SteeringResult(detected=False)

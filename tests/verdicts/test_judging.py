@@ -8,15 +8,16 @@ from typing import Any
 from reliability_core.clock import FixedClock
 from reliability_core.models.claims import NumericCriteria
 from reliability_core.models.verdicts import EvidenceItem
-from reliability_core.verdicts.judging import (
+from reliability_core.verdicts.judge_input import (
     JUDGE_EVIDENCE_FIELDS,
     JUDGE_INPUT_FIELDS,
     JudgeInput,
-    ReviewInput,
     build_judge_input,
-    judge_claim,
+    fields_a_judge_may_not_see,
     unmark_judge_input,
 )
+from reliability_core.verdicts.judging import judge_claim
+from reliability_core.verdicts.review import ReviewInput
 from tests.verdicts.factories import MV, make_claim, make_criteria, make_item
 from tests.verdicts.fakes import ScriptedGateway
 
@@ -237,3 +238,9 @@ async def test_steering_in_an_evidence_quote_blocks_display_and_is_recorded(cloc
     result = await judge(gateway(answer("true")), items, clock)
     assert result.steering_detected and result.steering_notes
     assert not result.gate.shown and "no_steering" in result.gate.failed
+
+
+def test_a_field_added_to_the_judges_input_is_one_a_judge_may_not_see() -> None:
+    assert fields_a_judge_may_not_see() == []
+    leaked = fields_a_judge_may_not_see([*JudgeInput.model_fields, "subject_scores"], [*JUDGE_EVIDENCE_FIELDS, "stance"])
+    assert leaked == ["subject_scores", "evidence.stance"]

@@ -14,7 +14,7 @@ from reliability_core.verdicts.evidence import (
     ReadEvidenceInput,
     ReadEvidenceOutput,
 )
-from reliability_core.verdicts.judging import JudgeEvidence, JudgeInput, JudgeOutput
+from reliability_core.verdicts.judge_input import JudgeEvidence, JudgeInput, JudgeOutput
 from reliability_core.verdicts.steering import detect_steering_with_model
 from reliability_core.wiring import build_gateway
 from tests.verdicts.factories import LEVELS

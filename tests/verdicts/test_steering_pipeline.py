@@ -11,7 +11,7 @@ from reliability_core.clock import FixedClock
 from reliability_core.models import ClaimVerdict
 from reliability_core.verdicts.evidence import ReadEvidenceInput
 from reliability_core.verdicts.gates import GATE_NO_STEERING
-from reliability_core.verdicts.judging import JudgeInput
+from reliability_core.verdicts.judge_input import JudgeInput
 from reliability_core.verdicts.steering import DetectSteeringInput
 from tests.verdicts.builders import (
     LEDGER,

@@ -54,8 +54,8 @@ from reliability_core.verdicts.evidence import (
     PlanResearchOutput,
     ReadEvidenceInput,
     ReadEvidenceOutput,
-    ReadItem,
 )
+from reliability_core.verdicts.evidence_rules import ReadItem
 from reliability_core.verdicts.passages import page_sentences
 
 MIN_SHARED_TERMS = 0.35

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from reliability_core.models.base import Basis, Verdict
 from reliability_core.stand_in.model import offline_step
 from reliability_core.stand_in.rules.evidence import Reading, read_sentence
-from reliability_core.verdicts.judging import JudgeEvidence, JudgeInput, JudgeOutput, unmark_judge_input
+from reliability_core.verdicts.judge_input import JudgeEvidence, JudgeInput, JudgeOutput, unmark_judge_input
 from reliability_core.verdicts.steering import (
     DetectSteeringInput,
     DetectSteeringOutput,

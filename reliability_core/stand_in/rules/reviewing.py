@@ -20,7 +20,8 @@ from __future__ import annotations
 from reliability_core.stand_in.model import offline_step
 from reliability_core.stand_in.rules.judging import votes
 from reliability_core.text.numbers import value_written_in
-from reliability_core.verdicts.judging import ReviewInput, ReviewOutput, unmark_judge_input
+from reliability_core.verdicts.judge_input import unmark_judge_input
+from reliability_core.verdicts.review import ReviewInput, ReviewOutput
 
 STAND_IN_LABEL = "offline stand-in reviewer (not a model)"
 
