@@ -3,7 +3,7 @@ health, home or location are dropped before anything is stored").
 
 Text the pipeline stores but does not store as statements (page snapshots, search
 snippets, cached model answers) passes through ``mask_private_life`` before it is
-written; the statements themselves are dropped in ``claims.attribution``. Here, below
+written; the statements themselves are dropped in ``claims.speaker``. Here, below
 every phase, because the web and provider layers mask what they store.
 """
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from reliability_core.claims.attribution import remove_stated_probability
 from reliability_core.claims.comparisons import parse_comparison
 from reliability_core.claims.criteria import CriteriaInput, CriteriaOutput
+from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.models.claims import CriteriaLevels, CriteriaOperator, NumericCriteria
 from reliability_core.stand_in.model import offline_step
 

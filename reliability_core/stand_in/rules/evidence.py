@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-from reliability_core.claims.attribution import remove_stated_probability
+from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import NumericCriteria
 from reliability_core.stand_in.model import offline_step

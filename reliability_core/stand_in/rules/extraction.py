@@ -18,16 +18,15 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from reliability_core.claims.attribution import (
+from reliability_core.claims.claim_type import is_company_guidance, mentions_party_politics
+from reliability_core.claims.classification import (
     ClassifyInput,
     ClassifyOutput,
     StatementClassification,
     StatementToClassify,
-    is_company_guidance,
-    mentions_party_politics,
-    parse_stated_probability,
 )
 from reliability_core.claims.extraction import ExtractedStatement, ExtractInput, ExtractOutput
+from reliability_core.claims.stated_probability import parse_stated_probability
 from reliability_core.models.base import ClaimType
 from reliability_core.stand_in.model import offline_step
 from reliability_core.text.privacy import PRIVATE_REDACTION, mentions_private_life
