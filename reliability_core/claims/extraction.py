@@ -45,7 +45,7 @@ from reliability_core.claims.classification import (
     StatementForm,
     StatementToClassify,
 )
-from reliability_core.claims.restatement import restatement_unanchored, sentence_around
+from reliability_core.claims.restatement import restatement_unanchored
 from reliability_core.claims.speaker import drop_reason_for, is_about_private_life
 from reliability_core.claims.stated_probability import record_stated_probability
 from reliability_core.claims.triage import decide_time_zone, triage_claim
@@ -61,6 +61,7 @@ from reliability_core.providers.base import ModelGateway
 from reliability_core.providers.errors import ItemFailure
 from reliability_core.providers.failures import ModelFailure, record_failure
 from reliability_core.text.quotes import verify_quote
+from reliability_core.text.sentences import sentence_around
 
 STEP_EXTRACT = "extract_statements"
 STEP_CLASSIFY = "classify_statements"

@@ -27,17 +27,6 @@ _COMMON_WORDS = frozenset(
 )
 
 
-def sentence_around(text: str, start: int | None, end: int | None) -> str:
-    """The sentence(s) of ``text`` that hold the span [start, end): from the end of the
-    previous sentence to the end of the last one the span touches."""
-    if start is None or end is None or not text:
-        return ""
-    left = max(text.rfind(mark, 0, start) for mark in (". ", "! ", "? ", "\n"))
-    rights = [i for i in (text.find(mark, end) for mark in (". ", "! ", "? ", "\n")) if i >= 0]
-    right = min(rights) + 1 if rights else len(text)
-    return text[left + 1 if left >= 0 else 0 : right].strip()
-
-
 def restatement_unanchored(
     restatement: str, quote: str, sentence: str = "", subject_names: Sequence[str] = ()
 ) -> list[str]:
