@@ -11,7 +11,7 @@ For 10, 100 and 1,000 stored subjects (``--sizes``), each with a stored report o
 * **once a day, now**: building and freezing the day's snapshot (the first run of
   the day reads every subject's figures, once);
 * **per run, before**: what each run did until issue 19: read every stored report
-  of every subject (``Warehouse.read`` + ``report.latest_report``), twice.
+  of every subject (``Warehouse.read`` + ``publication.latest_report``), twice.
 
 Prints one line per size and last ``per-run peer cost: <10> ms at 10 subjects,
 <N> ms at <N> subjects (x<ratio>); before: ...``. Run:
@@ -40,7 +40,7 @@ from reliability_core.scores.peers import (
     peer_snapshot,
     record_peer_figures,
 )
-from reliability_core.scores.report import latest_report
+from reliability_core.scores.publication import latest_report
 from reliability_core.scores.scoring import prior_for
 from reliability_core.warehouse import Ledger, Warehouse, tables
 

@@ -41,7 +41,11 @@ from reliability_core.models import (
     StewardRuling,
     SubjectResponse,
 )
-from reliability_core.scores.report import NEWEST_REPORT_FIRST_SQL, REPORT_ORDER_COLUMNS
+from reliability_core.scores.publication import (
+    NEWEST_REPORT_FIRST_SQL,
+    REPORT_ORDER_COLUMNS,
+    stored_report_order_key,
+)
 from reliability_core.validation.backtest import BacktestResult, backtest_results_for
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_core.warehouse.store import read_columns
@@ -107,17 +111,12 @@ class PreparedReport:
 
 def prepare_report(part: pa.Table) -> PreparedReport | None:
     """The newest row of a reports partition (publication sequence, then ``generated_at``:
-    the one rule of ``reliability_core.scores.report.latest_report``), prepared; None for an
+    the one rule of ``reliability_core.scores.publication.latest_report``), prepared; None for an
     empty partition."""
     if part.num_rows == 0:
         return None
-    order = list(
-        zip(
-            (int(v or 0) for v in part.column("sequence").to_pylist()),
-            (datetime.fromisoformat(str(v)) for v in part.column("generated_at").to_pylist()),
-            strict=True,
-        )
-    )
+    columns = {c: part.column(c).to_pylist() for c in REPORT_ORDER_COLUMNS}
+    order = [stored_report_order_key({c: v[i] for c, v in columns.items()}) for i in range(part.num_rows)]
     newest = max(range(len(order)), key=order.__getitem__)
     text = str(part.column("_json")[newest].as_py())
     served_until = datetime.fromisoformat(str(part.column("served_until")[newest].as_py()))

@@ -10,7 +10,7 @@ import time
 import dagster as dg
 
 from reliability_core.models import Report
-from reliability_core.scores.report import latest_report
+from reliability_core.scores.publication import latest_report
 from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
 from reliability_core.warehouse import Warehouse, tables

@@ -27,7 +27,7 @@ import dagster as dg
 
 from reliability_core.models import ClaimVerdict, Report
 from reliability_core.providers.pricing import PriceTable, load_prices
-from reliability_core.scores.report import latest_report
+from reliability_core.scores.publication import latest_report
 from reliability_core.settings import settings
 from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
 from reliability_core.subjects.registry import load_registry

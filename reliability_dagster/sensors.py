@@ -17,13 +17,13 @@ import dagster as dg
 from reliability_core.ids import stable_id
 from reliability_core.lifetimes import report_is_stale
 from reliability_core.models import Claim, ClaimVerdict, RefreshRequest, Report
+from reliability_core.scores.publication import latest_report
 from reliability_core.scores.refresh import (
     awaited_official_figures,
     recheck_is_due,
     recheck_run_key,
     refresh_run_key,
 )
-from reliability_core.scores.report import latest_report
 from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
 from reliability_core.version import method_version

@@ -3,7 +3,7 @@
 itself").
 
 Reading the phrases only: the criteria step applies them (``criteria.enforce_literal_operator``)
-and the restatement check compares them (``attribution.restatement_unanchored``), so
+and the restatement check compares them (``restatement.restatement_unanchored``), so
 both read the same phrases and neither imports the other.
 """
 

@@ -22,9 +22,9 @@ from datetime import date, datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from reliability_core.claims.attribution import remove_stated_probability
 from reliability_core.claims.comparisons import explicit_comparisons
 from reliability_core.claims.numeric_reading import freeze_numeric_bands
+from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.clock import Clock
 from reliability_core.ids import sha256_hex, stable_id
 from reliability_core.models.base import ClaimType

@@ -12,7 +12,8 @@ what it still copies before the classifier sees it, and the classifier's flag
 drops the rest; a ``DroppedStatement`` for them carries no text.
 
 ``extract_document`` is the only function here that calls models; every
-decision it applies is a pure function in ``attribution``, ``triage`` or below.
+decision it applies is a pure function in ``speaker``, ``claim_type``, ``restatement``,
+``stated_probability``, ``triage`` or below.
 A page longer than the extraction step's input limit is read in overlapping
 chunks (``page_chunks``), up to ``constants.EXTRACTION_MAX_CHUNKS``; what lies beyond is
 cut, and the cut is recorded on the document's ``DocumentRead``, never silent.
@@ -31,22 +32,22 @@ from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from reliability_core.claims.attribution import (
+from reliability_core.claims.claim_type import (
+    is_checkable_promise,
+    is_company_guidance,
+    is_party_political,
+    resolve_claim_type,
+)
+from reliability_core.claims.classification import (
     ClassifyInput,
     ClassifyOutput,
     StatementClassification,
     StatementForm,
     StatementToClassify,
-    drop_reason_for,
-    is_about_private_life,
-    is_checkable_promise,
-    is_company_guidance,
-    is_party_political,
-    record_stated_probability,
-    resolve_claim_type,
-    restatement_unanchored,
-    sentence_around,
 )
+from reliability_core.claims.restatement import restatement_unanchored
+from reliability_core.claims.speaker import drop_reason_for, is_about_private_life
+from reliability_core.claims.stated_probability import record_stated_probability
 from reliability_core.claims.triage import decide_time_zone, triage_claim
 from reliability_core.clock import Clock, local_date
 from reliability_core.constants import EXTRACTION_CHUNK_OVERLAP_CHARS, EXTRACTION_MAX_CHUNKS
@@ -60,6 +61,7 @@ from reliability_core.providers.base import ModelGateway
 from reliability_core.providers.errors import ItemFailure
 from reliability_core.providers.failures import ModelFailure, record_failure
 from reliability_core.text.quotes import verify_quote
+from reliability_core.text.sentences import sentence_around
 
 STEP_EXTRACT = "extract_statements"
 STEP_CLASSIFY = "classify_statements"

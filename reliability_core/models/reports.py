@@ -108,7 +108,7 @@ class StewardRuling(StampedRecord):
     reason: str
     new_verdict: str | None = None
     # [#18] "re-run the quote check": the stored outcome's id and every quote that failed
-    # on the fresh fetch (a failure holds the verdict; see report.apply_ruling)
+    # on the fresh fetch (a failure holds the verdict; see rulings.apply_ruling)
     quote_recheck_id: str | None = None
     quote_recheck_failed: list[str] = Field(default_factory=list)
 
@@ -138,7 +138,7 @@ class Report(StampedRecord):
     served_until: datetime
     # [#18] the publication order within the subject's partition (1, 2, ...): an
     # offline run pins the clock, so ``generated_at`` ties between re-runs; this cannot.
-    # 0 on a report not yet published. See ``reliability_core.scores.report.latest_report``.
+    # 0 on a report not yet published. See ``reliability_core.scores.publication.latest_report``.
     sequence: int = 0
     content_hash: str = ""
     # [#8] the notice every rendering carries when the offline model made the report

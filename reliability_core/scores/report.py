@@ -1,12 +1,14 @@
 """The stored report for one subject and run ([M] step 9, [#8] "The report").
 
 ``build_report`` turns the stored records of a run into one ``Report``:
-steward rulings are applied to the verdicts first (``apply_rulings``), then
+steward rulings are applied to the verdicts first (``rulings.apply_rulings``), then
 the per-type and overall scores, Brier, checkable share and counts are
 computed by ``reliability_core.scores.scoring`` and the confidence by
 ``reliability_core.scores.confidence``, and every claim is listed with its whole
-trail (quote, source, criteria, evidence, both judges, gate, responses,
-rulings).
+trail (``claim_entries.claim_entry``: quote, source, criteria, evidence, both judges,
+gate, responses, rulings). This module assembles and seals the report; what one claim's
+entry shows is in ``claim_entries``, what a ruling does in ``rulings``, and which stored
+report is served in ``publication``.
 
 Content hash: ``Report.content_hash`` is the SHA-256 (hex) of the canonical
 JSON of the report (``model_dump(mode="json")``, keys sorted, separators
@@ -24,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 
 from reliability_core.claims.extraction import DocumentRead
@@ -34,7 +36,6 @@ from reliability_core.ids import stable_id
 from reliability_core.lifetimes import report_is_stale, report_served_until
 from reliability_core.models import (
     CLAIM_TYPES,
-    SCORED_VERDICTS,
     CandidateDocument,
     Claim,
     ClaimCounts,
@@ -43,7 +44,6 @@ from reliability_core.models import (
     DocumentSelection,
     DroppedStatement,
     EvidenceItem,
-    JudgeVerdict,
     OverallScore,
     Report,
     ResolutionCriteria,
@@ -52,9 +52,10 @@ from reliability_core.models import (
     StewardRuling,
     SubjectResponse,
     TypeScore,
-    Verdict,
 )
+from reliability_core.scores.claim_entries import claim_entry
 from reliability_core.scores.confidence import assess_confidence
+from reliability_core.scores.rulings import apply_rulings
 from reliability_core.scores.scoring import (
     CheckedClaim,
     OverallPosterior,
@@ -65,93 +66,13 @@ from reliability_core.scores.scoring import (
     checked_claims,
     overall_posterior,
     prior_for,
-    reason_not_scored,
     type_posterior,
     verdict_value,
 )
 
 OFFLINE_NOTICE = "offline-rules (deterministic offline model, not a live model)"
 REHEARSAL_NOTICE = "rehearsal (scripted model behind local vendor servers, not a live model)"
-RESPONSE_STATUS = "response received, not yet reviewed"
-HELD_VERDICT = "held"
 _HASH_EXCLUDED = frozenset({"content_hash", "id", "generated_at", "served_until", "sequence"})
-_VALID_VERDICTS: frozenset[str] = frozenset((*SCORED_VERDICTS, "unresolvable"))
-
-# --- Steward rulings --------------------------------------------------------------
-
-
-def _ordered_rulings(rulings: Iterable[StewardRuling]) -> list[StewardRuling]:
-    return sorted(rulings, key=lambda r: (r.ruled_at, r.id))
-
-
-def _ruled_verdict(ruling: StewardRuling) -> Verdict | None:
-    if ruling.new_verdict is None:
-        return None
-    if ruling.new_verdict not in _VALID_VERDICTS:
-        raise ValueError(f"steward ruling {ruling.id} names an unknown verdict {ruling.new_verdict!r}")
-    return ruling.new_verdict  # type: ignore[return-value]
-
-
-def apply_ruling(verdict: ClaimVerdict, ruling: StewardRuling) -> ClaimVerdict:
-    """[V] §04 "What a steward can do: uphold, demote or retract a claim; resolve a dispute
-    and credit the side that was right; re-run the mechanical quote check." Effects on the
-    claim's verdict before scoring ([#8]):
-
-    - ``uphold``: the verdict stands unchanged (the gate still decides whether it is shown).
-    - ``demote``: the verdict becomes the ruling's ``new_verdict`` when one is given,
-      otherwise ``unresolvable``: the claim is then counted, not scored.
-    - ``retract``: the verdict is withdrawn: ``unresolvable`` and not shown (gate failed
-      "retracted by a steward"); counted, never scored.
-    - ``resolve_for_a``: judge A's verdict (and basis) becomes the verdict.
-    - ``resolve_for_b``: judge B's verdict (and basis) becomes the verdict; without a
-      judge B verdict the ruling changes nothing.
-      After either resolution the disagreement flag stays set (both verdicts are still
-      shown), and the reason records which side the steward credited.
-    - ``recheck_quote``: the quotes were fetched and checked again
-      (``steward.recheck_quotes``); if any failed, the verdict is held (gate failed
-      "quote re-check failed: ..."), so it is no longer shown or scored; otherwise it
-      stands unchanged.
-
-    Every applied ruling is appended to the verdict's ``reason``."""
-    note = (
-        f"steward {ruling.action} ({ruling.steward}, {ruling.ruled_at.date().isoformat()}): {ruling.reason}"
-    )
-    reason = f"{verdict.reason}; {note}" if verdict.reason else note
-    if ruling.action == "recheck_quote" and ruling.quote_recheck_failed:
-        failed = [f"quote re-check failed: {f}" for f in ruling.quote_recheck_failed]
-        gate = verdict.gate.model_copy(update={"shown": False, "failed": [*verdict.gate.failed, *failed]})
-        return verdict.model_copy(update={"gate": gate, "reason": reason})
-    if ruling.action in ("uphold", "recheck_quote"):
-        return verdict.model_copy(update={"reason": reason})
-    if ruling.action == "demote":
-        new = _ruled_verdict(ruling) or "unresolvable"
-        return verdict.model_copy(update={"verdict": new, "reason": reason})
-    if ruling.action == "retract":
-        gate = verdict.gate.model_copy(
-            update={"shown": False, "failed": [*verdict.gate.failed, "retracted by a steward"]}
-        )
-        return verdict.model_copy(update={"verdict": "unresolvable", "gate": gate, "reason": reason})
-    judge: JudgeVerdict | None = verdict.judge_a if ruling.action == "resolve_for_a" else verdict.judge_b
-    if judge is None:
-        return verdict.model_copy(update={"reason": f"{reason} (no verdict from that judge: unchanged)"})
-    return verdict.model_copy(update={"verdict": judge.verdict, "basis": judge.basis, "reason": reason})
-
-
-def apply_rulings(verdicts: Sequence[ClaimVerdict], rulings: Sequence[StewardRuling]) -> list[ClaimVerdict]:
-    """[V] §04: steward rulings are "applied to the next score computation". Rulings on a
-    claim are applied in the order they were made (``ruled_at``, then id), each on the
-    result of the previous one; see ``apply_ruling`` for the effect of each action.
-    Rulings on claims without a verdict change nothing. Returns verdicts in input order."""
-    by_claim: dict[str, list[StewardRuling]] = {}
-    for ruling in _ordered_rulings(rulings):
-        by_claim.setdefault(ruling.claim_id, []).append(ruling)
-    out: list[ClaimVerdict] = []
-    for verdict in verdicts:
-        for ruling in by_claim.get(verdict.claim_id, []):
-            verdict = apply_ruling(verdict, ruling)
-        out.append(verdict)
-    return out
-
 
 # --- Counts ----------------------------------------------------------------------------
 
@@ -212,31 +133,6 @@ def served_until(generated_at: datetime) -> datetime:
     return report_served_until(generated_at)
 
 
-# The order of a subject's reports, newest last: the publication sequence, which cannot
-# tie (offline runs pin the clock, so ``generated_at`` does), then ``generated_at`` for
-# reports stored before sequences existed. ``NEWEST_REPORT_FIRST_SQL`` is the same rule
-# for the API's DuckDB queries over the ``reports`` partition.
-NEWEST_REPORT_FIRST_SQL = "ORDER BY sequence DESC, CAST(generated_at AS TIMESTAMPTZ) DESC"
-REPORT_ORDER_COLUMNS = ("sequence", "generated_at")
-
-
-def report_order_key(report: Report) -> tuple[int, datetime]:
-    """Where a report stands among its subject's reports (see ``NEWEST_REPORT_FIRST_SQL``)."""
-    return report.sequence, report.generated_at
-
-
-def latest_report(reports: Sequence[Report]) -> Report | None:
-    """The newest of a subject's stored reports (a partition keeps the history): the one
-    published last. One rule for the pipeline, the demo summary, the sensors and the API."""
-    return max(reports, key=report_order_key, default=None)
-
-
-def sequenced(report: Report, history: Sequence[Report]) -> Report:
-    """The report as published after ``history``: its sequence one past the highest
-    stored, so a re-run published later is always the newer one."""
-    return report.model_copy(update={"sequence": max((r.sequence for r in history), default=0) + 1})
-
-
 def is_stale(report: Report, now: datetime) -> bool:
     """[M] step 9: "After that it is served marked stale while a refresh runs"
     (``reliability_core.lifetimes.report_is_stale`` on the report's served-until)."""
@@ -259,147 +155,6 @@ def _sealed(report: Report) -> Report:
     return report.model_copy(
         update={"content_hash": digest, "id": stable_id("rpt", report.subject_id, digest)}
     )
-
-
-# --- Claim entries --------------------------------------------------------------------
-
-
-def _judge_entry(judge: JudgeVerdict | None, shown: bool) -> dict[str, object] | None:
-    if judge is None:
-        return None
-    entry: dict[str, object] = {
-        "judge": judge.judge_id,
-        "provider": judge.provider,
-        "model": judge.model,
-        "decided_at": judge.decided_at.isoformat(),
-    }
-    if shown:
-        entry.update(
-            {
-                "verdict": judge.verdict,
-                "confidence": judge.confidence,
-                "basis": judge.basis,
-                "rationale": judge.rationale,
-                "cited_evidence_ids": sorted(judge.cited_evidence_ids),
-            }
-        )
-    else:
-        entry["verdict"] = HELD_VERDICT
-    return entry
-
-
-def _criteria_entry(criteria: ResolutionCriteria | None) -> dict[str, object] | None:
-    if criteria is None:
-        return None
-    return {
-        "id": criteria.id,
-        "levels": criteria.levels.model_dump(mode="json"),
-        "judge_at": criteria.judge_at.isoformat(),
-        "numeric": criteria.numeric.model_dump(mode="json") if criteria.numeric else None,
-        "written_at": criteria.written_at.isoformat(),
-        "written_by": criteria.written_by,
-        "content_hash": criteria.content_hash,
-    }
-
-
-def _evidence_entry(item: EvidenceItem) -> dict[str, object]:
-    return {
-        "id": item.id,
-        "url": item.url,
-        "final_url": item.final_url,
-        "publisher": item.publisher,
-        "source_class": item.source_class,
-        "independent": item.independent,
-        "published_date": item.published_date.isoformat() if item.published_date else None,
-        "side": item.side,
-        "stance": item.stance,
-        "quote": item.quote,
-        "quote_verified": item.quote_verified,
-        "fetch_sha256": item.snapshot_sha256,
-        "fetched_at": item.fetched_at.isoformat(),
-        "excluded": item.excluded,
-        "exclusion_reason": item.exclusion_reason,
-    }
-
-
-def claim_entry(
-    claim: Claim,
-    *,
-    membership: SampleMembership | None,
-    criteria: ResolutionCriteria | None,
-    evidence: Sequence[EvidenceItem],
-    verdict: ClaimVerdict | None,
-    responses: Sequence[SubjectResponse],
-    rulings: Sequence[StewardRuling],
-) -> dict[str, object]:
-    """One claim as the report lists it ([#8] "every claim"): quote with its verified flag,
-    source link, restatement, type, triage, sample membership, criteria with their
-    written-at time, evidence with source class and fetch hash, both judges' verdicts,
-    basis, gate outcome, subject responses ("response received, not yet reviewed") and
-    steward rulings. A verdict a display gate held is shown as "held", never its value."""
-    sampled = membership is not None and membership.sampled
-    shown = verdict is not None and verdict.gate.shown
-    not_scored = reason_not_scored(claim, sampled, verdict)
-    entry: dict[str, object] = {
-        "claim_id": claim.id,
-        "document_id": claim.document_id,
-        "source_url": claim.url,
-        "quote": claim.quote,
-        "quote_verified": claim.quote_verified,
-        "restatement": claim.restatement,
-        "claim_type": claim.claim_type,
-        "made_on": claim.made_on.isoformat() if claim.made_on else None,
-        "deadline": claim.deadline.isoformat() if claim.deadline else None,
-        "stated_probability": claim.stated_probability,
-        "probability_kind": claim.probability_kind,
-        "party_political": claim.party_political,
-        "triage": claim.triage,
-        "triage_reason": claim.triage_reason,
-        "sampled": sampled,
-        "sample_reason": membership.reason if membership else "",
-        "scored": not_scored is None,
-        "not_scored_reason": not_scored,
-        "value": verdict_value(verdict.verdict) if verdict is not None and not_scored is None else None,
-        "criteria": _criteria_entry(criteria),
-        "evidence": [_evidence_entry(e) for e in sorted(evidence, key=lambda e: e.id)],
-        "verdict": None,
-        "judge_a": None,
-        "judge_b": None,
-        "judges_disagree": False,
-        "basis": None,
-        "self_reported_only": False,
-        "gate": None,
-        "responses": [
-            {"id": r.id, "body": r.body, "received_at": r.received_at.isoformat(), "status": RESPONSE_STATUS}
-            for r in sorted(responses, key=lambda r: (r.received_at, r.id))
-        ],
-        "steward_rulings": [
-            {
-                "id": r.id,
-                "action": r.action,
-                "steward": r.steward,
-                "ruled_at": r.ruled_at.isoformat(),
-                "reason": r.reason,
-                "new_verdict": r.new_verdict,
-            }
-            for r in _ordered_rulings(rulings)
-        ],
-    }
-    if verdict is not None:
-        entry.update(
-            {
-                "verdict": verdict.verdict if shown else HELD_VERDICT,
-                "judge_a": _judge_entry(verdict.judge_a, shown),
-                "judge_b": _judge_entry(verdict.judge_b, shown),
-                "judges_disagree": verdict.judges_disagree,
-                "basis": verdict.basis if shown else None,
-                "self_reported_only": verdict.self_reported_only,
-                "gate": verdict.gate.model_dump(mode="json"),
-                "verdict_reason": verdict.reason if shown else "",
-                "model_failure": verdict.model_failure,
-            }
-        )
-    return entry
 
 
 # --- Scores with confidence ----------------------------------------------------------------

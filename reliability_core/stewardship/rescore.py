@@ -43,7 +43,8 @@ from reliability_core.scores.peers import (
     peer_snapshot,
     record_peer_figures,
 )
-from reliability_core.scores.report import build_report, latest_report, sequenced
+from reliability_core.scores.publication import latest_report, sequenced
+from reliability_core.scores.report import build_report
 from reliability_core.stewardship.steward import (
     RulingOutcome,
     RulingRequest,

@@ -4,7 +4,7 @@
 days, is audited by a human steward." The queue is built by rule from stored
 claim verdicts and stored per subject; rulings are validated, then appended to
 the ledger (never rewritten) with who, when and why. Their effect on the next
-score computation is ``reliability_core.scores.report.apply_rulings``.
+score computation is ``reliability_core.scores.rulings.apply_rulings``.
 """
 
 from __future__ import annotations
@@ -335,7 +335,7 @@ def record_ruling(
     """Validate a ruling and append it to the ledger with who, when and why. A
     ``recheck_quote`` ruling carries the outcome of the fresh check (``recheck_quotes``):
     the outcome goes to the ``quote_rechecks`` ledger and the ruling names its failures,
-    which hold the verdict (``report.apply_ruling``)."""
+    which hold the verdict (``rulings.apply_ruling``)."""
     problems = ruling_problems(request, verdict)
     if request.action == "recheck_quote" and quote_recheck is None:
         problems.append("the quote check was not re-run (no fetcher to read the pages again)")

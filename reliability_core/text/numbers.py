@@ -209,6 +209,16 @@ def parse_numbers(text: str) -> list[WrittenNumber]:
     return list(_parse(text))
 
 
+def figure_value(written: str) -> float:
+    """The value of one figure written in digits ("8,200", "13.1", "1,200,000"), as this
+    reader reads it (its figure as written, without a scale word): for a caller that found
+    the figure by its own pattern, so that the digits are still read by one reader."""
+    numbers = _parse(written)
+    if not numbers:
+        raise ValueError(f"no number written in {written!r}")
+    return float(numbers[0].as_written)
+
+
 def unit_scale(unit: str) -> int:
     """The multiplier a criteria unit carries ("DKK billion" -> 10**9, "GW" -> 1)."""
     scale = 1

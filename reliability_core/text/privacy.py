@@ -3,7 +3,7 @@ health, home or location are dropped before anything is stored").
 
 Text the pipeline stores but does not store as statements (page snapshots, search
 snippets, cached model answers) passes through ``mask_private_life`` before it is
-written; the statements themselves are dropped in ``claims.attribution``. Here, below
+written; the statements themselves are dropped in ``claims.speaker``. Here, below
 every phase, because the web and provider layers mask what they store.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from reliability_core.models.documents import PageSnapshot
+from reliability_core.text.sentences import split_sentences
 
 _PRIVATE_NOUNS = (
     r"wife|husband|spouse|partner|children|child|kids|son|sons|daughter|daughters|family|mother|father|"
@@ -53,10 +54,6 @@ def mentions_private_life(text: str) -> bool:
     return PRIVATE_REDACTION in text or bool(_PRIVATE_LIFE.search(text))
 
 
-# A sentence ends at . ! ? or … (closing quotes and brackets stay with it).
-_SENTENCE_BREAK = re.compile(r"((?:(?<=[.!?\u2026])|(?<=[.!?\u2026][\"'\u201d\u2019\u00bb)\]]))\s+)")
-
-
 def mask_private_life(text: str) -> str:
     """[M] "Statements about anyone's private life, family, health, home or location
     are dropped before anything is stored", applied to text we store but do not
@@ -71,7 +68,7 @@ def mask_private_life(text: str) -> str:
     for n, line in enumerate(lines):
         if not _PRIVATE_LIFE.search(line):
             continue
-        parts = _SENTENCE_BREAK.split(line)
+        parts = split_sentences(line, keep_breaks=True)
         # Even positions are sentences, odd ones the breaks between them.
         lines[n] = "".join(
             PRIVATE_REDACTION if i % 2 == 0 and _PRIVATE_LIFE.search(part) else part

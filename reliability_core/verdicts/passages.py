@@ -23,6 +23,8 @@ from reliability_core.constants import (
     PASSAGE_MIN_SHARED_TERMS,
     PASSAGE_WINDOW_SENTENCES,
 )
+from reliability_core.text.sentences import split_sentences
+from reliability_core.text.stems import stem
 
 # A gap between two passages, so the reader never takes them for one sentence run.
 PASSAGE_GAP = "\n[...]\n"
@@ -30,7 +32,6 @@ PASSAGE_GAP = "\n[...]\n"
 _SEP = len(PASSAGE_GAP)
 
 _WORD = re.compile(r"[^\W_]+(?:[.,'][^\W_]+)*", re.UNICODE)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"“])")
 # Function words carry nothing about what a claim is about.
 _STOPWORDS = frozenset(
     [
@@ -131,27 +132,13 @@ class PagePassages(BaseModel):
 
 
 def _terms(text: str) -> set[str]:
-    """Content words and figures, lower-cased, with a crude stem so "installed" meets "install"."""
+    """Content words and figures, lower-cased and stemmed so "installed" meets "install"."""
     out: set[str] = set()
     for raw in _WORD.findall(text):
         word = raw.casefold().replace(",", "").removesuffix("'s")
         if word in _STOPWORDS or (len(word) < 3 and not word[:1].isdigit()):
             continue
-        for suffix in ("ing", "ed", "es", "s"):
-            if len(word) > len(suffix) + 3 and word.endswith(suffix) and not word[:1].isdigit():
-                word = word[: -len(suffix)]
-                break
-        out.add(word)
-    return out
-
-
-def page_sentences(text: str) -> list[str]:
-    """Lines split into sentences; each keeps its final punctuation."""
-    out: list[str] = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line:
-            out.extend(part.strip() for part in _SENTENCE_END.split(line) if part.strip())
+        out.add(stem(word))
     return out
 
 
@@ -167,7 +154,7 @@ def passages_for_claim(
     every page about the subject shares), each with PASSAGE_WINDOW_SENTENCES neighbours either
     side, plus the page's first PASSAGE_LEAD_SENTENCES sentences; best-scoring first until
     ``max_chars``, then put back in page order."""
-    sentences = page_sentences(page_text)
+    sentences = split_sentences(page_text)
     subject = {t for name in subject_names for t in _terms(name)}
     claim_terms = _terms(restatement) - subject
     scores: list[float] = []

@@ -16,7 +16,7 @@ from reliability_api.app import ApiSettings, create_app
 from reliability_api.schemas import ReportEnvelope
 from reliability_core.clock import FixedClock
 from reliability_core.models import Report, ResolutionCriteria, SearchResult, SearchResultSet
-from reliability_core.scores.report import latest_report
+from reliability_core.scores.publication import latest_report
 from reliability_core.warehouse import Ledger, LedgerConflictError, Warehouse, tables
 from reliability_dagster.resources import WarehouseResource
 from tests.orchestration.conftest import Pipeline, make_resources

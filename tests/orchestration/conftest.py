@@ -10,7 +10,7 @@ import dagster as dg
 import pytest
 
 from reliability_core.models import Report
-from reliability_core.scores.report import latest_report
+from reliability_core.scores.publication import latest_report
 from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.definitions import build_definitions

@@ -13,7 +13,7 @@ from reliability_api.auth import STEWARD_SCOPE, issue_token
 from reliability_cli.main import main as reliability_cli
 from reliability_core.clock import FixedClock
 from reliability_core.models import Claim, Report
-from reliability_core.scores.report import latest_report
+from reliability_core.scores.publication import latest_report
 from reliability_core.stewardship.steward import QuoteRecheckOutcome, read_quote_rechecks
 from reliability_core.warehouse import Ledger, tables
 from tests.conftest import PROJECT_ROOT

@@ -10,13 +10,9 @@ from typing import Any
 
 import pytest
 
-from reliability_core.claims.attribution import (
-    ClassifyInput,
-    ClassifyOutput,
-    StatementToClassify,
-    record_stated_probability,
-)
+from reliability_core.claims.classification import ClassifyInput, ClassifyOutput, StatementToClassify
 from reliability_core.claims.extraction import ExtractInput, ExtractOutput
+from reliability_core.claims.stated_probability import record_stated_probability
 from reliability_core.models import CriteriaLevels
 from reliability_core.providers.base import ModelRequest
 from reliability_core.providers.openai_provider import OpenAIProvider

@@ -10,15 +10,10 @@ import pytest
 
 from reliability_core.clock import FixedClock
 from reliability_core.models import ClaimVerdict, Report, StewardRuling, SubjectResponse
+from reliability_core.scores.claim_entries import RESPONSE_STATUS
 from reliability_core.scores.render import report_chart_png, report_json, report_markdown
-from reliability_core.scores.report import (
-    OFFLINE_NOTICE,
-    RESPONSE_STATUS,
-    apply_rulings,
-    build_report,
-    is_stale,
-    report_content_hash,
-)
+from reliability_core.scores.report import OFFLINE_NOTICE, build_report, is_stale, report_content_hash
+from reliability_core.scores.rulings import apply_rulings
 from reliability_core.scores.scoring import StaticPriorLookup
 from tests.scoring.builders import (
     AT,

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from reliability_core.claims.attribution import StatementClassification
+from reliability_core.claims.classification import StatementClassification
 from reliability_core.ids import stable_id
 from reliability_core.models import CandidateDocument, Claim, PageSnapshot, RegistryEntry
 from reliability_core.models.base import ClaimType, TriageState

@@ -92,8 +92,8 @@ def demo_world(clock: Clock) -> tuple[Any, Any, dict[str, Any]]:
         pytest.skip("demo corpus (data/corpus) not written yet")
     recording = pytest.importorskip("reliability_core.providers.recording")
     offline_search = pytest.importorskip("reliability_core.stand_in.search")
-    assignment = pytest.importorskip("reliability_core.providers.assignment")
-    gateway = assignment.build_gateway({"RELIABILITY_OFFLINE": "1"}, None)
+    wiring = pytest.importorskip("reliability_core.wiring")
+    gateway = wiring.build_gateway({"RELIABILITY_OFFLINE": "1"}, None)
     search = recording.RecordingSearch(_demo_index(offline_search.OfflineSearch), None, clock)
     with (DEMO_CORPUS / "answer_key.yaml").open(encoding="utf-8") as handle:
         key = yaml.safe_load(handle)

@@ -7,16 +7,14 @@ from datetime import date
 
 import pytest
 
-from reliability_core.claims.attribution import (
-    drop_reason_for,
-    is_about_private_life,
+from reliability_core.claims.claim_type import (
     is_checkable_promise,
     is_company_guidance,
     is_party_political,
-    parse_stated_probability,
-    record_stated_probability,
     resolve_claim_type,
 )
+from reliability_core.claims.speaker import drop_reason_for, is_about_private_life
+from reliability_core.claims.stated_probability import parse_stated_probability, record_stated_probability
 from reliability_core.text.privacy import mentions_private_life
 from tests.steps.claim_builders import reading
 

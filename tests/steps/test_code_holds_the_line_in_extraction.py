@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from reliability_core.claims.attribution import ClassifyInput, ClassifyOutput, parse_stated_probability
+from reliability_core.claims.classification import ClassifyInput, ClassifyOutput
 from reliability_core.claims.extraction import (
     ExtractedStatement,
     ExtractInput,
@@ -19,6 +19,7 @@ from reliability_core.claims.extraction import (
     extract_document,
 )
 from reliability_core.claims.sampling import sample_claims
+from reliability_core.claims.stated_probability import parse_stated_probability
 from reliability_core.clock import FixedClock
 from reliability_core.models import RegistryEntry
 from reliability_core.scores.refresh import retriage_as_due

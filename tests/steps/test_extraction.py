@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from reliability_core.claims.attribution import (
+from reliability_core.claims.classification import (
     ClassifyInput,
     ClassifyOutput,
     StatementClassification,

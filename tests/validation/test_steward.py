@@ -8,7 +8,7 @@ import pytest
 
 from reliability_core.clock import FixedClock
 from reliability_core.models import ClaimVerdict
-from reliability_core.scores.report import apply_rulings
+from reliability_core.scores.rulings import apply_rulings
 from reliability_core.stewardship.steward import (
     DRAWS_LEDGER,
     DRAWS_PARTITION,

@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from reliability_core.claims.attribution import remove_stated_probability
 from reliability_core.claims.comparisons import parse_comparison
 from reliability_core.claims.criteria import CriteriaInput, CriteriaOutput
+from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.models.claims import CriteriaLevels, CriteriaOperator, NumericCriteria
 from reliability_core.stand_in.model import offline_step
+from reliability_core.text.numbers import figure_value
 
 _CURRENCY = r"(?:DKK|EUR|USD|GBP|SEK|NOK|CHF|JPY|\$|€|£)"
 _SCALE = r"(?:thousand|million|billion|trillion|bn|mn)"
@@ -90,7 +91,7 @@ def numeric_form(quote: str, as_of: date | None) -> NumericCriteria | None:
             quantity=_quantity(text[: match.start()], text[match.end() :]) or quote[:160],
             unit=unit_words,
             operator=parse_comparison(text),
-            threshold=float(number.replace(",", "")),
+            threshold=figure_value(number),
             as_of=as_of,
             named_source=None,
         )

@@ -45,10 +45,13 @@ from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 
-from reliability_core.claims.attribution import remove_stated_probability
+from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import NumericCriteria
 from reliability_core.stand_in.model import offline_step
+from reliability_core.text.numbers import figure_value
+from reliability_core.text.sentences import split_sentences
+from reliability_core.text.stems import stem
 from reliability_core.verdicts.evidence import (
     PlanResearchInput,
     PlanResearchOutput,
@@ -56,7 +59,6 @@ from reliability_core.verdicts.evidence import (
     ReadEvidenceOutput,
 )
 from reliability_core.verdicts.evidence_rules import ReadItem
-from reliability_core.verdicts.passages import page_sentences
 
 MIN_SHARED_TERMS = 0.35
 SAID_ON = re.compile(r"\s*\(said on [^)]*\)")  # the date stamp the extractor adds to a restatement
@@ -318,22 +320,8 @@ def criteria_unit(unit: str) -> str:
     return normalise_unit(words[-1])
 
 
-def to_number(text: str) -> float:
-    return float(text.replace(",", ""))
-
-
 _UNIT_WORDS = frozenset({"gw", "mw", "kw", "twh", "gwh", "mwh", "%", "bn", "mn"})
 _CURRENCIES = frozenset({"dkk", "eur", "usd", "gbp", "sek", "nok"})
-
-
-@lru_cache(maxsize=65536)
-def stem(word: str) -> str:
-    """A crude stem so "installed", "installs" and "install" meet (and "employees", "employed")."""
-    for suffix in ("ing", "ed", "es", "s"):
-        if len(word) > len(suffix) + 3 and word.endswith(suffix):
-            word = word[: -len(suffix)]
-            break
-    return word[:-2] if len(word) > 6 and word.endswith("ee") else word
 
 
 def key_terms(text: str, *, stemmed: bool = True) -> list[str]:
@@ -389,12 +377,6 @@ def entities(text: str) -> list[str]:
     words = _WORD.findall(text)
     names = (w.removesuffix("'s") for w in words[1:] if w[:1].isupper())
     return list(dict.fromkeys(w for w in names if w.casefold() not in STOPWORDS))
-
-
-def sentences(text: str) -> list[str]:
-    """Lines split into sentences; each keeps its final punctuation (the passage rule's split,
-    so the reader reads the sentences the passages were cut at)."""
-    return page_sentences(text)
 
 
 def sentence_date(sentence: str) -> date | None:
@@ -465,14 +447,14 @@ def claim_figure(
         return ClaimFigure(
             unit=unit,
             operator="range",
-            low=to_number(ranged.group(1)),
-            high=to_number(ranged.group(2)),
+            low=figure_value(ranged.group(1)),
+            high=figure_value(ranged.group(2)),
             currency=bool(_CURRENCY_BEFORE.search(restatement[: ranged.start()])),
         )
     match = next(iter(figures(restatement)), None)
     if not match:
         return None
-    value, unit = to_number(match.group(1)), normalise_unit(match.group(2))
+    value, unit = figure_value(match.group(1)), normalise_unit(match.group(2))
     before = restatement[: match.start()].casefold()[-40:]
     if re.search(r"(above|more than|over|exceed\w*|greater than)\s+(\w+\s+){0,2}$", before):
         operator = "gt"
@@ -539,7 +521,7 @@ def observed_value(
     for match in figures(sentence):
         if not matches_figure(match, sentence, figure):
             continue
-        value = to_number(match.group(1))
+        value = figure_value(match.group(1))
         before = sentence[max(0, match.start() - 30) : match.start()].casefold()
         after = sentence[match.end() : match.end() + 45].casefold()
         if re.search(r"\d\s*(-|–|to)\s*$", before):
@@ -790,7 +772,8 @@ def read_evidence(payload: ReadEvidenceInput) -> ReadEvidenceOutput:
             judge_at=payload.judge_at,
             subject_names=payload.subject_names,
         )
-        for sentence in sentences(payload.page_text)
+        # The pipeline's one splitter, so the reader reads the sentences the passages were cut at.
+        for sentence in split_sentences(payload.page_text)
         if 20 <= len(sentence) <= 600
     ]
     chosen = sorted(

@@ -18,19 +18,19 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from reliability_core.claims.attribution import (
+from reliability_core.claims.claim_type import is_company_guidance, mentions_party_politics
+from reliability_core.claims.classification import (
     ClassifyInput,
     ClassifyOutput,
     StatementClassification,
     StatementToClassify,
-    is_company_guidance,
-    mentions_party_politics,
-    parse_stated_probability,
 )
 from reliability_core.claims.extraction import ExtractedStatement, ExtractInput, ExtractOutput
+from reliability_core.claims.stated_probability import parse_stated_probability
 from reliability_core.models.base import ClaimType
 from reliability_core.stand_in.model import offline_step
 from reliability_core.text.privacy import PRIVATE_REDACTION, mentions_private_life
+from reliability_core.text.sentences import split_sentences
 
 # --- Names ----------------------------------------------------------------------------
 
@@ -101,7 +101,6 @@ class SubjectNames:
 
 # --- Sentences ---------------------------------------------------------------------------
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"“‘'])")
 _FIRST_PERSON = re.compile(r"\b(?:we|our|ours|us|my|me)\b|\bI\b|\bI['’](?:d|m|ve|ll)\b", re.IGNORECASE)
 _QUOTED = re.compile(r"[\"“]([^\"“”]{3,}?)[\"”]")
 _TRANSCRIPT = re.compile(rf"^({_NAME}):\s+(.+)$")
@@ -114,10 +113,11 @@ _ATTR_BEFORE = re.compile(rf"({_NAME}|{_PRONOUN})\s+{_SPEECH_VERB}\s*:?\s*$")
 _MIN_WORDS = 4
 
 
-def split_sentences(text: str) -> list[str]:
-    """Sentences of a paragraph, each as written (a final full stop removed)."""
+def statement_sentences(text: str) -> list[str]:
+    """Sentences of a paragraph long enough to be a statement, each as written (the
+    pipeline's one splitter; a final full stop and edge commas removed)."""
     sentences = []
-    for part in _SENTENCE_END.split(text.strip()):
+    for part in split_sentences(text):
         part = part.strip().strip(",").strip()
         if part.endswith(".") and not part.endswith(".."):
             part = part[:-1].rstrip()
@@ -175,7 +175,7 @@ def extract_statements_offline(payload: ExtractInput) -> ExtractOutput:
             label, answer = transcript.group(1), transcript.group(2)
             if label.lower() in _TRANSCRIPT_NON_SPEAKERS or not answer[:1].isupper():
                 continue
-            for sentence in split_sentences(answer):
+            for sentence in statement_sentences(answer):
                 add(sentence, f"{label}:", "transcript_answer", label)
             last_speaker = label
             continue
@@ -188,21 +188,21 @@ def extract_statements_offline(payload: ExtractInput) -> ExtractOutput:
                     speaker = line_speaker or last_speaker
                 if not speaker and payload.own_document:
                     speaker = payload.subject_name
-                for sentence in split_sentences(quote.group(1)):
+                for sentence in statement_sentences(quote.group(1)):
                     add(sentence, context, "direct_quote", speaker)
                 if speaker:
                     last_speaker = speaker
             continue
         reported = _REPORTED.match(line)
         if reported and names.match(reported.group(1)):
-            for sentence in split_sentences(line):
+            for sentence in statement_sentences(line):
                 add(sentence, "", "reported", reported.group(1))
             continue
         if payload.own_document:
             # Body paragraphs of the subject's own page are its words; a line without
             # closing punctuation (a heading, a dateline) counts only in the first person.
             body = line.endswith((".", "!", "?"))
-            for sentence in split_sentences(line):
+            for sentence in statement_sentences(line):
                 if body or _FIRST_PERSON.search(sentence):
                     add(sentence, "", "own_text", payload.subject_name)
     return ExtractOutput(statements=statements, private_life_omitted=omitted)

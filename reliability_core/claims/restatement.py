@@ -1,0 +1,78 @@
+"""The restatement anchored to the quote ([#15] rule 4: "The restatement is anchored to
+the quote. Every number, date, named entity and comparison in the restatement appears in
+the verified quote or its sentence").
+
+A restatement that fails is kept and counted but not sampled (``Claim.restatement_verified``,
+``sampling.sampling_eligibility``): what is missing is recorded, never silently fixed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from reliability_core.claims.comparisons import explicit_comparisons
+from reliability_core.claims.speaker import NOT_A_NAME
+from reliability_core.claims.stated_probability import remove_stated_probability
+from reliability_core.text.numbers import parse_numbers, same_number_written
+
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december|"
+    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
+)
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’&-]*")
+_CONTENT_WORD = re.compile(r"[a-z][a-z'’-]{3,}")
+_COMMON_WORDS = frozenset(
+    ["that", "this", "with", "will", "would", "have", "been", "from", "they", "their", "there", "were", "what", "when", "which", "while", "about", "into", "over", "under", "more", "less", "than", "also", "said", "says", "some", "such", "only", "other", "very", "much", "many", "most", "make", "made", "does", "done", "each", "every", "could", "should", "shall", "might", "must", "been", "being", "both", "before", "after", "until", "since", "during", "within", "without", "through", "between", "again", "further", "once", "here", "then", "them", "these", "those", "year", "years", "claim", "claims", "stated", "states", "state", "according", "company", "companies", "organisation"]
+)
+
+
+def restatement_unanchored(
+    restatement: str, quote: str, sentence: str = "", subject_names: Sequence[str] = ()
+) -> list[str]:
+    """[#15] rule 4 "The restatement is anchored to the quote. Every number, date, named entity
+    and comparison in the restatement appears in the verified quote or its sentence": what in
+    the restatement does not. Numbers compare by value in any common written form ("1.2
+    billion" is "1,200 million"; "3,000" is not "300"); dates by their numbers and month names;
+    named entities are capitalised words other than the subject's names and the first word;
+    comparisons are the reading rules' phrases ("more than", "at least"). A restatement whose
+    content words are mostly absent from the quote is about another topic. Empty: anchored."""
+    anchor = f"{quote} {sentence}"
+    anchor_folded = anchor.casefold()
+    names_folded = " ".join(subject_names).casefold()
+    # The restatement names the subject by design ("no pronouns"): its names are not new entities.
+    for name in sorted((n for n in subject_names if n.strip()), key=len, reverse=True):
+        restatement = re.sub(rf"{re.escape(name)}(?:['’]s)?", " ", restatement, flags=re.IGNORECASE)
+    missing: list[str] = []
+    anchor_numbers = parse_numbers(anchor)
+    for number in parse_numbers(restatement):
+        if not same_number_written(number, anchor_numbers):
+            missing.append(f"number {restatement[number.start : number.end]!r}")
+    for match in re.finditer(rf"\b(?:{_MONTHS})\b", restatement, re.IGNORECASE):
+        if match.group(0).casefold() not in anchor_folded:
+            missing.append(f"date {match.group(0)!r}")
+    restatement = " ".join(restatement.split())
+    for match in _CAPITALISED.finditer(restatement):
+        word = match.group(0)
+        folded = word.casefold()
+        # The first word is capitalised as a sentence opening; months are dates (checked above).
+        if match.start() == 0 or re.fullmatch(_MONTHS, folded) or word in NOT_A_NAME:
+            continue
+        if folded in anchor_folded or folded in names_folded:
+            continue
+        missing.append(f"named entity {word!r}")
+    anchor_operators = set(explicit_comparisons(remove_stated_probability(anchor)))
+    for operator in dict.fromkeys(explicit_comparisons(remove_stated_probability(restatement))):
+        if operator not in anchor_operators:
+            missing.append(f"comparison {operator!r}")
+    content = [
+        w
+        for w in _CONTENT_WORD.findall(restatement.casefold())
+        if w not in _COMMON_WORDS and w not in names_folded
+    ]
+    if content:
+        stems = {w[:5] for w in _CONTENT_WORD.findall(anchor_folded)}
+        found = sum(1 for w in content if w[:5] in stems)
+        if found * 2 < len(content):
+            missing.append(f"topic: {len(content) - found} of {len(content)} content words not in the quote")
+    return missing
