@@ -5,7 +5,7 @@ filled from one template per claim kind (numeric or not); the judge-at date is
 the deadline for promises and predictions, and for a factual claim the end of
 the year it names (or the day it was said); the structured numeric form takes
 the first figure with a unit in the quote, as written (nothing rounded), and
-its operator from the reading rules (``criteria.parse_comparison``). Ranges
+its operator from the reading rules (``comparisons.parse_comparison``). Ranges
 ("DKK 16-18 billion") get no numeric form: one operator cannot express them.
 """
 
