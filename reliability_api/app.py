@@ -54,13 +54,9 @@ from reliability_core.ids import sha256_hex, stable_id
 from reliability_core.lifetimes import report_is_stale
 from reliability_core.models import OverallScore, Report, StewardRuling, SubjectResponse, TypeScore
 from reliability_core.scores.render import report_chart_png, report_markdown
+from reliability_core.scores.rulings import read_rulings
 from reliability_core.stewardship.rescore import rule
-from reliability_core.stewardship.steward import (
-    RulingRequest,
-    open_items,
-    read_rulings,
-    read_steward_queue,
-)
+from reliability_core.stewardship.steward import RulingRequest, open_items, read_steward_queue
 from reliability_core.subjects.registry import load_registry
 from reliability_core.verdicts.steering_screen.model import published_figures
 from reliability_core.version import method_version

@@ -31,6 +31,7 @@ from typing import get_args
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.models import ClaimVerdict
 from reliability_core.models.subjects import SubjectKind
+from reliability_core.scores.rulings import read_rulings
 from reliability_core.settings import default_data_dir, project_root, settings
 from reliability_core.stand_in.web import offline_fetcher
 from reliability_core.stewardship.rescore import rule
@@ -38,7 +39,6 @@ from reliability_core.stewardship.steward import (
     RulingRequest,
     build_steward_queue,
     open_items,
-    read_rulings,
     read_steward_queue,
     store_steward_queue,
 )

@@ -29,6 +29,7 @@ from reliability_core.models import (
 )
 from reliability_core.providers.failures import ModelFailure
 from reliability_core.providers.gateway import StepGateway
+from reliability_core.scores.publication import publish_report, report_from_stored
 from reliability_core.scores.refresh import retriage_as_due
 from reliability_core.scores.render import report_chart_png, report_markdown
 from reliability_core.settings import settings
@@ -41,7 +42,6 @@ from reliability_core.stages import (
     snapshot_documents,
     snapshot_refs,
 )
-from reliability_core.stewardship.rescore import publish_report, report_from_stored
 from reliability_core.subjects.candidates import CandidateListing, list_candidates
 from reliability_core.subjects.coverage import assess_coverage
 from reliability_core.subjects.registry import load_registry
@@ -592,7 +592,7 @@ def verdicts(
 
 def build_subject_report(stage: Stage, models_used: dict[str, str], peer_prior_as_of: datetime | None = None) -> Report:
     """Everything stored for the subject, scored into a report
-    (``reliability_core.stewardship.rescore.report_from_stored``: also what the report-recompute check
+    (``reliability_core.scores.publication.report_from_stored``: also what the report-recompute check
     and a steward's re-score call, so all three read the same tables). The peers' prior is
     the frozen peer snapshot of ``peer_prior_as_of``: today's cutoff by default, the one
     recorded on the stored report for the check."""

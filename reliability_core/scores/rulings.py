@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from reliability_core.models import SCORED_VERDICTS, ClaimVerdict, JudgeVerdict, StewardRuling, Verdict
+from reliability_core.warehouse import Ledger, tables
 
 _VALID_VERDICTS: frozenset[str] = frozenset((*SCORED_VERDICTS, "unresolvable"))
 
@@ -89,3 +90,9 @@ def apply_rulings(verdicts: Sequence[ClaimVerdict], rulings: Sequence[StewardRul
             verdict = apply_ruling(verdict, ruling)
         out.append(verdict)
     return out
+
+
+def read_rulings(ledger: Ledger, subject_id: str) -> list[StewardRuling]:
+    """Every ruling on a subject's claims, oldest first."""
+    return ordered_rulings(ledger.read_all(tables.RULINGS_LEDGER, subject_id, StewardRuling))
+

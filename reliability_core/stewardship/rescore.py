@@ -1,4 +1,4 @@
-"""Scoring from what is stored, and a steward's ruling reaching the served score at once.
+"""A steward's ruling reaching the served score at once.
 
 [V] §04: steward rulings are "applied to the next score computation". A retraction or
 demotion must not wait for the next 90-day run ([#18]): once a ruling is recorded, the
@@ -7,51 +7,30 @@ published as the subject's newest report. Nothing is researched or judged again,
 re-score keeps the run's ``generated_at`` and ``served_until`` (the evidence is as old as
 it was); its publication ``sequence`` makes it the report every reader serves.
 
-``report_from_stored`` is the one build from stored records: the pipeline's
-``subject_scores`` asset, its recompute check and a re-score all call it."""
+The re-score is ``scores.publication.report_from_stored`` and ``publish_report``, the same
+build from stored records the pipeline's ``subject_scores`` asset and its recompute check call."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from datetime import datetime
 
 from pydantic import Field
 
-from reliability_core.claims.extraction import DocumentRead
 from reliability_core.clock import Clock
 from reliability_core.ids import stable_id
 from reliability_core.models import (
-    CandidateDocument,
     Claim,
     ClaimVerdict,
-    CoverageDecision,
-    DocumentSelection,
-    DroppedStatement,
     EvidenceItem,
     Record,
     Report,
-    ResolutionCriteria,
-    SampleMembership,
-    Statement,
-    SubjectResponse,
 )
-from reliability_core.scores.peers import (
-    SnapshotPriorLookup,
-    own_figures,
-    peer_cutoff,
-    peer_figures_of,
-    peer_snapshot,
-    record_peer_figures,
+from reliability_core.scores.publication import (
+    latest_report,
+    publish_report,
+    report_from_stored,
 )
-from reliability_core.scores.publication import latest_report, sequenced
-from reliability_core.scores.report import build_report
-from reliability_core.stewardship.steward import (
-    RulingOutcome,
-    RulingRequest,
-    read_rulings,
-    recheck_quotes,
-    record_ruling,
-)
+from reliability_core.stewardship.steward import RulingOutcome, RulingRequest, recheck_quotes, record_ruling
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_core.web.fetch import SafeFetcher
 
@@ -59,79 +38,10 @@ from reliability_core.web.fetch import SafeFetcher
 RESCORING_ACTIONS = frozenset({"demote", "retract", "resolve_for_a", "resolve_for_b", "recheck_quote"})
 
 
-def stored_coverage(warehouse: Warehouse, subject_id: str) -> CoverageDecision | None:
-    decisions = warehouse.read(tables.COVERAGE, subject_id, CoverageDecision)
-    return decisions[-1] if decisions else None
 
 
-def report_from_stored(
-    warehouse: Warehouse,
-    subject_id: str,
-    *,
-    subject_name: str,
-    kind: str,
-    kinds: Mapping[str, str],
-    models_used: dict[str, str],
-    offline: bool,
-    clock: Clock,
-    method_version: str,
-    rehearsal: bool = False,
-    peer_prior_as_of: datetime | None = None,
-) -> Report | None:
-    """Everything stored for the subject (the pipeline's tables, the responses and rulings
-    ledgers, the day's frozen peer snapshot for the prior), scored into a report by
-    ``report.build_report``; None without a stored coverage decision. The prior comes from
-    the peer snapshot of ``peer_prior_as_of`` (``peers.peer_cutoff`` of now by default; the
-    recompute check and a re-score pass the one recorded on the report), fixed before
-    anything is scored."""
-    read = warehouse.read
-    s = subject_id
-    ledger = Ledger(warehouse)
-    coverage = stored_coverage(warehouse, s)
-    if coverage is None:
-        return None
-    as_of = peer_prior_as_of or peer_cutoff(clock.now())
-    snapshot = peer_snapshot(warehouse, ledger, as_of=as_of, clock=clock, kinds=lambda: kinds)
-    return build_report(
-        subject_id=s,
-        subject_name=subject_name,
-        coverage=coverage,
-        candidates=read(tables.CANDIDATES, s, CandidateDocument),
-        selections=read(tables.DOCUMENT_SAMPLE, s, DocumentSelection),
-        statements=read(tables.STATEMENTS, s, Statement),
-        dropped=read(tables.DROPPED, s, DroppedStatement),
-        claims=read(tables.CLAIMS, s, Claim),
-        samples=read(tables.CLAIM_SAMPLE, s, SampleMembership),
-        criteria=read(tables.CRITERIA, s, ResolutionCriteria),
-        evidence=read(tables.EVIDENCE, s, EvidenceItem),
-        verdicts=read(tables.VERDICTS, s, ClaimVerdict),
-        document_reads=read(tables.DOCUMENT_READS, s, DocumentRead),
-        responses=ledger.read_all(tables.RESPONSES_LEDGER, s, SubjectResponse),
-        rulings=read_rulings(ledger, s),
-        prior_lookup=SnapshotPriorLookup(
-            kind=kind, snapshot=snapshot, own=own_figures(warehouse, s, as_of=as_of, kind=kind)
-        ),
-        models_used=models_used,
-        offline=offline,
-        rehearsal=rehearsal,
-        clock=clock,
-        method_version=method_version,
-        peer_prior_as_of=as_of,
-    )
 
 
-def publish_report(warehouse: Warehouse, report: Report, *, kind: str) -> Report:
-    """Store ``report`` as the subject's newest (next publication sequence), keeping the
-    earlier reports; a stored report with the same content is replaced, not repeated. Its
-    scores join the peer figures of a subject of ``kind`` (``peers.record_peer_figures``)."""
-    stored = warehouse.read(tables.REPORTS, report.subject_id, Report)
-    published = sequenced(report, stored)
-    history = [r for r in stored if r.content_hash != published.content_hash]
-    warehouse.write(tables.REPORTS, report.subject_id, [*history, published])
-    figures = peer_figures_of(published, kind)
-    if figures is not None:
-        record_peer_figures(warehouse, figures)
-    return published
 
 
 def rescore_subject(

@@ -365,9 +365,6 @@ def record_ruling(
     return RulingOutcome(accepted=True, ruling=ruling)
 
 
-def read_rulings(ledger: Ledger, subject_id: str) -> list[StewardRuling]:
-    """Every ruling on a subject's claims, oldest first."""
-    return sorted(ledger.read_all(RULINGS_TABLE, subject_id, StewardRuling), key=lambda r: (r.ruled_at, r.id))
 
 
 # --- Re-running the mechanical quote check ---------------------------------------------------

@@ -12,7 +12,7 @@ from reliability_api.store import ReportStore
 from reliability_core.clock import FixedClock
 from reliability_core.ids import sha256_hex
 from reliability_core.models import RefreshRequest, Report
-from reliability_core.stewardship.steward import read_rulings
+from reliability_core.scores.rulings import read_rulings
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from tests.api.conftest import GENERATED, report
 

@@ -8,7 +8,7 @@ import pytest
 
 from reliability_core.clock import FixedClock
 from reliability_core.models import ClaimVerdict
-from reliability_core.scores.rulings import apply_rulings
+from reliability_core.scores.rulings import apply_rulings, read_rulings
 from reliability_core.stewardship.steward import (
     DRAWS_LEDGER,
     DRAWS_PARTITION,
@@ -17,7 +17,6 @@ from reliability_core.stewardship.steward import (
     build_steward_queue,
     detection_probability,
     open_items,
-    read_rulings,
     read_steward_queue,
     record_ruling,
     seeded_sample,
