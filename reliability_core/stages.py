@@ -1,10 +1,38 @@
-"""One function per pipeline stage for a whole subject.
+"""The method's table of contents: the nine steps in order, and the function that runs each.
 
-The method's rules live in their own modules (``selection``, ``extraction``,
-``evidence``, ``judging`` ...). A stage here composes them over everything a
-subject has at that point — all ranked documents, all sampled claims — and
-runs the independent calls concurrently (the gateway bounds them per
-provider). Each Dagster asset calls exactly one of these."""
+Read this first, then one folder per phase. Each Dagster asset calls exactly one function
+named here; the steps that work over many documents or claims are composed in this module
+(each runs its independent calls concurrently; the gateway bounds them per provider), the
+others are called straight from their phase:
+
+====  ==========================================  ===============================================
+step  what the method says                        the function that runs it
+====  ==========================================  ===============================================
+1     confirm who the subject is; may it be       ``subjects.coverage.assess_coverage``
+      covered
+2     list 20-40 candidate documents where the    ``subjects.candidates.list_candidates``
+      subject speaks (reused for 90 days)
+3     select documents by rule                    ``subjects.selection.rank_documents``;
+                                                  the chosen pages fetched: ``snapshot_documents``
+4     extract the subject's statements word for   ``extract_sample`` (``claims.extraction.extract_document``
+      word; check, attribute, type, restate       per document, replacements by ``subjects.selection``)
+5     triage; sample up to 25 per type            ``claims.triage.triage_claim``,
+                                                  ``claims.sampling.sample_claims``
+6     freeze resolution criteria before research  ``claims.criteria.freeze_criteria``
+7     gather dated evidence for and against       ``research_claims`` (``verdicts.evidence.gather_evidence``
+                                                  per claim)
+8     two blind judges; code decides what is      ``judge_claims`` (``verdicts.judging.judge_claim``,
+      shown                                       then ``verdicts.gates.decide_display``)
+9     score each type; the report                 ``scores.publication.report_from_stored``
+                                                  (``scores.report.build_report``),
+                                                  ``scores.publication.publish_report``
+====  ==========================================  ===============================================
+
+Around the steps: ``stewardship`` (the steward queue, rulings and re-scores) and
+``validation`` (gold sets, backtests, stability). Below the phases: ``text``, ``web``,
+``providers``, ``warehouse`` and ``models``; ``wiring`` chooses the live providers or the
+offline stand-in (``stand_in``).
+"""
 
 from __future__ import annotations
 
