@@ -138,6 +138,7 @@ def subject_asset(
     ``asset`` is passed on to ``dg.asset``. The asset's code reference is its body's, not
     this wrapper's, so the UI opens the step itself."""
     resource_keys = {"warehouse", "clock", "providers", *(["fetcher"] if fetches else [])}
+    table_metadata = asset.pop("metadata", {})
 
     def define(body: StageBody) -> dg.AssetsDefinition:
         def materialize(context: dg.AssetExecutionContext) -> dg.MaterializeResult[None]:
@@ -156,7 +157,7 @@ def subject_asset(
         source = dg.LocalFileCodeReference(
             file_path=inspect.getsourcefile(body) or "", line_number=inspect.getsourcelines(body)[1]
         )
-        metadata = {**asset.pop("metadata", {}), CODE_REFERENCES: dg.CodeReferencesMetadataValue(code_references=[source])}
+        metadata = {**table_metadata, CODE_REFERENCES: dg.CodeReferencesMetadataValue(code_references=[source])}
         decorated: dg.AssetsDefinition = dg.asset(required_resource_keys=resource_keys, metadata=metadata, **asset)(
             materialize
         )
