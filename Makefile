@@ -30,8 +30,11 @@ $(DAGSTER_HOME)/dagster.yaml: dagster.yaml $(STAMP)
 
 home: $(DAGSTER_HOME)/dagster.yaml
 
+# lint-imports checks the layers contract of pyproject.toml ([tool.importlinter]): the
+# core's layers only point down, the core imports no shell, the API no orchestration.
 lint: $(STAMP)
 	$(BIN)/ruff check reliability_core reliability_cli reliability_rehearsal reliability_dagster reliability_api tests benchmarks tools
+	$(BIN)/lint-imports --no-logo
 
 typecheck: $(STAMP)
 	$(BIN)/mypy reliability_core reliability_cli reliability_rehearsal reliability_dagster reliability_api
@@ -85,4 +88,4 @@ api: $(STAMP)
 	$(BIN)/python -m reliability_api.server --host $(API_HOST) --port $(API_PORT)
 
 clean:
-	rm -rf $(VENV) .dagster_home .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .dagster_home .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

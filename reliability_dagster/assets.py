@@ -53,13 +53,7 @@ from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
 from reliability_dagster.metadata import OWNERS, claims_table, rows, scores_table, table_metadata
 from reliability_dagster.partitions import subjects_partitions
 from reliability_dagster.pools import ANTHROPIC, OPENAI, PERPLEXITY, WEB, pool_tags
-from reliability_dagster.resources import (
-    ClockResource,
-    FetcherResource,
-    ProvidersResource,
-    WarehouseResource,
-)
-from reliability_dagster.stage import Stage, run_async, stage_for
+from reliability_dagster.stage import Stage, StageBody, counted, run_async, subject_asset
 
 # Metadata key (not a table): calls, tokens and cost per model step of a materialisation.
 MODEL_USAGE_BY_STEP = "model_usage_by_step"
@@ -84,16 +78,26 @@ STORED: dict[str, tuple[str, type[BaseModel]]] = {
 
 
 def _subject_asset(
-    name: str, deps: Sequence[str], kinds: set[str], pools: set[str], description: str
-) -> Callable[[Callable[..., Any]], dg.AssetsDefinition]:
+    name: str,
+    deps: Sequence[str],
+    kinds: set[str],
+    pools: set[str],
+    description: str,
+    *,
+    not_covered: Sequence[str] | None,
+    fetches: bool = False,
+) -> Callable[[StageBody], dg.AssetsDefinition]:
     """Every per-subject asset: the ``subjects`` partitions, the pipeline group,
     its upstream asset, its kinds, the provider pools its calls draw on (tags
     ``reliability/pool.<provider>``; each call claims a slot of its own provider's pool, see
     ``reliability_dagster.pools``: no step-level ``pool=``, since a step calls several providers
     and a waiting step spins), its owners and the
-    column schema of the table it writes."""
+    column schema of the table it writes. ``not_covered``: the tables written empty for a
+    subject refused coverage (``reliability_dagster.stage.subject_asset``)."""
     table, model = STORED[name]
-    decorator: Callable[[Callable[..., Any]], dg.AssetsDefinition] = dg.asset(
+    return subject_asset(
+        not_covered=not_covered,
+        fetches=fetches,
         name=name,
         partitions_def=subjects_partitions,
         group_name=SUBJECT_PIPELINE_GROUP,
@@ -104,7 +108,6 @@ def _subject_asset(
         owners=OWNERS,
         metadata=table_metadata(model, table),
     )
-    return decorator
 
 
 def _progress(context: dg.AssetExecutionContext, what: str) -> Callable[[int, int], None]:
@@ -116,14 +119,6 @@ def _progress(context: dg.AssetExecutionContext, what: str) -> Callable[[int, in
             context.log.info(f"{what}: {done} of {total}")
 
     return log
-
-
-def _write_empty(stage: Stage, *names: str) -> dg.MaterializeResult[None]:
-    for name in names:
-        stage.warehouse.write(name, stage.subject_id, [])
-    return dg.MaterializeResult(
-        metadata={"covered": False, "note": "subject not covered: see its coverage decision", **rows(0)}
-    )
 
 
 def _models_metadata(stage: Stage, gateway: StepGateway) -> dict[str, Any]:
@@ -154,17 +149,12 @@ def _models_metadata(stage: Stage, gateway: StepGateway) -> dict[str, Any]:
     {"anthropic", "parquet"},
     {ANTHROPIC, PERPLEXITY},
     "Step 1: who the subject is (search evidence) and whether it may be covered (a separate decision on that evidence).",
+    not_covered=None,
 )
-def subject_coverage(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    gateway = providers.gateway(job=context.job_name)
+def subject_coverage(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    gateway = stage.providers.gateway(job=context.job_name)
     result = run_async(
-        assess_coverage(stage.entry, gateway, providers.search(stage.clock, refresh=stage.refresh), stage.clock, stage.method_version)
+        assess_coverage(stage.entry, gateway, stage.search(), stage.clock, stage.method_version)
     )
     stage.warehouse.write(tables.COVERAGE, stage.subject_id, [result.decision])
     stage.warehouse.write(tables.IDENTITY_SEARCHES, stage.subject_id, result.result_sets)
@@ -186,21 +176,14 @@ def subject_coverage(
     {"perplexity", "parquet"},
     {PERPLEXITY},
     "Step 2: 20-40 candidate documents where the subject speaks, all saved before any is chosen; reused for 90 days.",
+    not_covered=[tables.CANDIDATE_LISTINGS, tables.CANDIDATES, tables.CANDIDATE_SEARCHES],
 )
-def candidate_documents(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    if not stage.covered():
-        return _write_empty(stage, tables.CANDIDATE_LISTINGS, tables.CANDIDATES, tables.CANDIDATE_SEARCHES)
+def candidate_documents(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     previous = stage.warehouse.read(tables.CANDIDATE_LISTINGS, stage.subject_id, CandidateListing)
     listing = run_async(
         list_candidates(
             stage.entry,
-            providers.search(stage.clock, refresh=stage.refresh),
+            stage.search(),
             stage.clock,
             stage.method_version,
             previous[-1] if previous else None,
@@ -227,16 +210,9 @@ def candidate_documents(
     {"python", "parquet"},
     set(),
     "Step 3: every candidate ranked by rule (year spread, seeded choice within a year, reserved forward-looking slots).",
+    not_covered=[tables.DOCUMENT_RANKING],
 )
-def document_ranking(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    if not stage.covered():
-        return _write_empty(stage, tables.DOCUMENT_RANKING)
+def document_ranking(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     candidates = stage.warehouse.read(tables.CANDIDATES, stage.subject_id, CandidateDocument)
     seed = derive_seed(stage.subject_id, stage.method_version)
     ranking = rank_documents(candidates, seed, method_version=stage.method_version)
@@ -259,24 +235,17 @@ def document_ranking(
     {"python", "parquet"},
     {WEB},
     "What the server itself read at each ranked URL (safe fetch, robots.txt, SHA-256), kept in an append-only ledger.",
+    not_covered=[tables.SNAPSHOT_INDEX],
+    fetches=True,
 )
-def page_snapshots(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-    fetcher: FetcherResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    if not stage.covered():
-        return _write_empty(stage, tables.SNAPSHOT_INDEX)
+def page_snapshots(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     ranking = stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection)
     result_sets = stage.warehouse.read(tables.CANDIDATE_SEARCHES, stage.subject_id, SearchResultSet)
     snapshots = run_async(
         snapshot_documents(
             ranking,
             result_sets,
-            fetcher.fetcher(stage.clock),
+            stage.fetcher(),
             stage.ledger,
             stage.subject_id,
             stage.method_version,
@@ -285,10 +254,7 @@ def page_snapshots(
     )
     refs = snapshot_refs(snapshots)
     stage.warehouse.write(tables.SNAPSHOT_INDEX, stage.subject_id, refs)
-    outcomes: dict[str, int] = {}
-    for ref in refs:
-        outcomes[ref.outcome] = outcomes.get(ref.outcome, 0) + 1
-    return dg.MaterializeResult(metadata={"pages": len(refs), **rows(len(refs)), **{f"outcome.{k}": v for k, v in outcomes.items()}})
+    return dg.MaterializeResult(metadata={"pages": len(refs), **rows(len(refs)), **counted("outcome", (r.outcome for r in refs))})
 
 
 def _snapshots(stage: Stage) -> list[PageSnapshot]:
@@ -309,19 +275,10 @@ def _snapshots(stage: Stage) -> list[PageSnapshot]:
     {ANTHROPIC},
     "Step 4: the subject's statements copied word for word and checked against the stored page text; the final "
     "document sample (documents without statements by the subject replaced by rule); private-life drops counted only.",
+    not_covered=[tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, tables.DOCUMENT_READS, tables.EXTRACTED_CLAIMS],
 )
-def statements(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    if not stage.covered():
-        return _write_empty(
-            stage, tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, tables.DOCUMENT_READS, tables.EXTRACTED_CLAIMS
-        )
-    gateway = providers.gateway(job=context.job_name)
+def statements(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    gateway = stage.providers.gateway(job=context.job_name)
     extraction = run_async(
         extract_sample(
             ranking=stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection),
@@ -367,28 +324,18 @@ def statements(
     set(),
     "Step 5 (triage): each claim resolvable now, not yet due, never resolvable or own records only, re-checked "
     "against today's date so claims fall due as their deadlines pass.",
+    not_covered=[tables.CLAIMS],
 )
-def claims(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    if not stage.covered():
-        return _write_empty(stage, tables.CLAIMS)
+def claims(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     now = stage.clock.now()  # read as a date in each claim's time zone
     triaged = [retriage_as_due(c, now) for c in stage.warehouse.read(tables.EXTRACTED_CLAIMS, stage.subject_id, Claim)]
     stage.warehouse.write(tables.CLAIMS, stage.subject_id, triaged)
-    states: dict[str, int] = {}
-    for claim in triaged:
-        states[claim.triage] = states.get(claim.triage, 0) + 1
     return dg.MaterializeResult(
         metadata={
             "claims": len(triaged),
             **rows(len(triaged)),
             "party_political": sum(c.party_political for c in triaged),
-            **{f"triage.{k}": v for k, v in sorted(states.items())},
+            **counted("triage", (c.triage for c in triaged)),
             **{f"type.{t}": sum(c.claim_type == t for c in triaged) for t in ("factual", "promise", "prediction")},
         }
     )
@@ -401,16 +348,9 @@ def claims(
     set(),
     "Step 5 (sampling): up to 25 resolvable claims per type, spread across documents, by a seeded rule; every "
     "claim not chosen is kept with its state.",
+    not_covered=[tables.CLAIM_SAMPLE],
 )
-def claim_sample(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    if not stage.covered():
-        return _write_empty(stage, tables.CLAIM_SAMPLE)
+def claim_sample(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     all_claims = stage.warehouse.read(tables.CLAIMS, stage.subject_id, Claim)
     seed = derive_claim_seed(stage.subject_id, stage.method_version)
     membership = sample_claims(all_claims, seed)
@@ -438,17 +378,10 @@ def _sampled_claims(stage: Stage) -> list[Claim]:
     {ANTHROPIC},
     "Step 6: resolution criteria for each sampled claim, written and time-stamped before any research, never "
     "rewritten (append-only ledger; a re-run reuses them).",
+    not_covered=[tables.CRITERIA, tables.CRITERIA_FAILURES],
 )
-def resolution_criteria(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    if not stage.covered():
-        return _write_empty(stage, tables.CRITERIA, tables.CRITERIA_FAILURES)
-    gateway = providers.gateway(job=context.job_name)
+def resolution_criteria(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    gateway = stage.providers.gateway(job=context.job_name)
     failures: list[ModelFailure] = []
     frozen = run_async(
         freeze_criteria(
@@ -481,21 +414,14 @@ def resolution_criteria(
     {ANTHROPIC, PERPLEXITY, WEB},
     "Step 7: dated evidence for and against each sampled claim, read by the server itself (robots.txt respected), "
     "every quote verified, never from the claim's own source or its copies.",
+    not_covered=[tables.EVIDENCE, tables.EVIDENCE_SEARCHES, tables.EVIDENCE_RESULTS],
+    fetches=True,
 )
-def evidence(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-    fetcher: FetcherResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    if not stage.covered():
-        return _write_empty(stage, tables.EVIDENCE, tables.EVIDENCE_SEARCHES, tables.EVIDENCE_RESULTS)
-    gateway = providers.gateway(job=context.job_name)
+def evidence(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    gateway = stage.providers.gateway(job=context.job_name)
     criteria = stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria)
     pages = ReusingFetcher(
-        fetcher.fetcher(stage.clock),
+        stage.fetcher(),
         stage.ledger.read_all(tables.SNAPSHOT_LEDGER, stage.subject_id, PageSnapshot),
         method_version=stage.method_version,
         now=stage.clock.now(),
@@ -508,7 +434,7 @@ def evidence(
             own_sources=_snapshots(stage),
             entry=stage.entry,
             gateway=gateway,
-            search=providers.search(stage.clock, refresh=stage.refresh),
+            search=stage.search(),
             fetcher=pages,
             clock=stage.clock,
             method_version=stage.method_version,
@@ -550,17 +476,10 @@ def evidence(
     {ANTHROPIC, OPENAI},
     "Step 8: two blind judges from different model families; judge A's verdict stands, disagreement flagged; no "
     "evidence means unresolvable without a judge; code-decided display gates.",
+    not_covered=[tables.VERDICTS],
 )
-def verdicts(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    if not stage.covered():
-        return _write_empty(stage, tables.VERDICTS)
-    gateway = providers.gateway(job=context.job_name)
+def verdicts(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    gateway = stage.providers.gateway(job=context.job_name)
     decided = run_async(
         judge_claims(
             claims=_sampled_claims(stage),
@@ -573,9 +492,6 @@ def verdicts(
         )
     )
     stage.warehouse.write(tables.VERDICTS, stage.subject_id, decided)
-    counts: dict[str, int] = {}
-    for verdict in decided:
-        counts[verdict.verdict] = counts.get(verdict.verdict, 0) + 1
     return dg.MaterializeResult(
         metadata={
             "verdicts": len(decided),
@@ -584,7 +500,7 @@ def verdicts(
             "held_by_gate": sum(not v.gate.shown for v in decided),
             "self_reported_only": sum(v.self_reported_only for v in decided),
             "model_failures": sum(bool(v.model_failure) for v in decided),
-            **{f"verdict.{k}": n for k, n in sorted(counts.items())},
+            **counted("verdict", (v.verdict for v in decided)),
             **_models_metadata(stage, gateway),
         }
     )
@@ -622,15 +538,10 @@ def build_subject_report(stage: Stage, models_used: dict[str, str], peer_prior_a
     set(),
     "Step 9 (scores): per-type Beta(2,2) scores with 80% intervals, overall score, Brier, checkable share, "
     "rule-based confidence; steward rulings applied first.",
+    not_covered=None,
 )
-def subject_scores(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
-    report = build_subject_report(stage, providers.gateway().describe())
+def subject_scores(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    report = build_subject_report(stage, stage.providers.gateway().describe())
     stage.warehouse.write(tables.SCORED_REPORTS, stage.subject_id, [report])
     metadata: dict[str, Any] = {"covered": report.covered, **rows(1)}
     if report.covered:
@@ -654,14 +565,9 @@ def subject_scores(
     set(),
     "Step 9 (report): the stored report, served for 90 days then marked stale while a refresh runs; rendered as "
     "JSON (API), Markdown and a PNG chart.",
+    not_covered=None,
 )
-def subject_report(
-    context: dg.AssetExecutionContext,
-    warehouse: WarehouseResource,
-    clock: ClockResource,
-    providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
-    stage = stage_for(context, warehouse, clock, providers)
+def subject_report(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     scored = stage.warehouse.read(tables.SCORED_REPORTS, stage.subject_id, Report)
     if not scored:
         raise dg.Failure(description="no scored report to publish")

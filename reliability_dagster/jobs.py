@@ -1,7 +1,9 @@
 """Jobs. Every job runs in process: Dagster's multiprocess executor spends
 about 4 s starting a process per step here (a 12-asset chain: 53 s against
 1.5 s in process), so parallelism comes from concurrent calls inside a step
-and from several subject runs at once (the queued run coordinator)."""
+and from several subject runs at once (the queued run coordinator). The executor
+is set once, as the code location's default in ``definitions.py``, so it covers
+these jobs and the UI's ad-hoc materialisations alike."""
 
 import dagster as dg
 
@@ -21,14 +23,12 @@ _subject_assets = dg.AssetSelection.groups(SUBJECT_PIPELINE_GROUP)
 quick_report_job = dg.define_asset_job(
     QUICK_REPORT_JOB,
     selection=_subject_assets,
-    executor_def=dg.in_process_executor,
     description="All stages of the method for the selected subject partitions: a quick report.",
 )
 
 refresh_job = dg.define_asset_job(
     REFRESH_JOB,
     selection=_subject_assets,
-    executor_def=dg.in_process_executor,
     tags={"reliability/kind": "refresh"},
     description="Refresh of a stale report: identity and evidence searched afresh; candidate lists younger than 90 days are reused.",
 )
@@ -36,7 +36,6 @@ refresh_job = dg.define_asset_job(
 recheck_job = dg.define_asset_job(
     RECHECK_JOB,
     selection=_subject_assets,
-    executor_def=dg.in_process_executor,
     tags={"reliability/kind": "recheck"},
     description="Re-triage and re-check a subject whose not-yet-due claims are falling due.",
 )
@@ -44,21 +43,18 @@ recheck_job = dg.define_asset_job(
 backtest_job = dg.define_asset_job(
     BACKTEST_JOB,
     selection=dg.AssetSelection.assets("gold_set_backtest"),
-    executor_def=dg.in_process_executor,
     description="Run the configured judges and gates over a gold set and measure them against human labels.",
 )
 
 stability_job = dg.define_asset_job(
     STABILITY_JOB,
     selection=dg.AssetSelection.assets("rerun_stability"),
-    executor_def=dg.in_process_executor,
     description="Re-run research and judging k times with fresh calls in their own cache namespace; report verdict stability.",
 )
 
 steward_job = dg.define_asset_job(
     STEWARD_JOB,
     selection=dg.AssetSelection.groups(STEWARD_GROUP),
-    executor_def=dg.in_process_executor,
     description="Queue every disputed or held claim plus a random 10% of last week's verdicts (a fresh seed each build, recorded).",
 )
 

@@ -32,6 +32,10 @@ from dataclasses import dataclass, field
 import dagster as dg
 import sqlalchemy as db
 import sqlalchemy.exc
+
+# Private on purpose: the public API has no name for the event log storage or its
+# concurrency table, and the compare-and-set claim below needs the table itself
+# (dagster is pinned to one release in pyproject.toml for this reason among others).
 from dagster._core.storage.event_log.base import EventLogStorage
 from dagster._core.storage.event_log.schema import ConcurrencySlotsTable
 from dagster._core.storage.event_log.sql_event_log import SqlEventLogStorage

@@ -9,7 +9,6 @@ removed, and the launch answers with why. ``partition_sync_sensor`` removes part
 that leave the registry later."""
 
 import dagster as dg
-from dagster._core.run_coordinator import QueuedRunCoordinator, SubmitRunContext
 
 from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
@@ -27,10 +26,10 @@ def unregistered_subject(instance: dg.DagsterInstance, run: dg.DagsterRun) -> st
     return None if key in registered else key
 
 
-class RegistryRunCoordinator(QueuedRunCoordinator):
+class RegistryRunCoordinator(dg.QueuedRunCoordinator):
     """``QueuedRunCoordinator`` that refuses runs of subjects not in data/subjects.yaml."""
 
-    def submit_run(self, context: SubmitRunContext) -> dg.DagsterRun:
+    def submit_run(self, context: dg.SubmitRunContext) -> dg.DagsterRun:
         run = context.dagster_run
         stray = unregistered_subject(self._instance, run)
         if stray is not None:

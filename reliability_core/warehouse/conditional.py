@@ -28,7 +28,13 @@ class S3ExclusiveWriter:
     """``create(path, body)``: write only if no object exists at ``path`` (``bucket/key``)."""
 
     def __init__(self, root: str) -> None:
-        import boto3  # only deployments on S3 need it
+        try:
+            import boto3  # only deployments on S3 need it: the `s3` extra
+        except ImportError as error:
+            raise ImportError(
+                "an s3:// warehouse writes its ledger through boto3, which is not installed: "
+                "install the s3 extra (pip install 'reliability[s3]', or -e '.[s3]' from a checkout)"
+            ) from error
 
         parts = urlsplit(root)
         query = {key: values[-1] for key, values in parse_qs(parts.query).items()}

@@ -22,13 +22,16 @@ import json
 import os
 import uuid
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import duckdb
 import pyarrow as pa
 import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 from pydantic import BaseModel
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
@@ -206,18 +209,33 @@ class Warehouse:
             if i.type == pafs.FileType.Directory and not i.base_name.startswith((".", "_"))
         )
 
+    def read_table(self, table: str, subject_id: str | None = None) -> pa.Table | None:
+        """``table`` over every subject's partition (or only ``subject_id``'s) as one Arrow
+        table with a ``subject`` column, each partition read through one file handle (a
+        consistent snapshot even while runs rewrite partitions); None if no partition exists."""
+        parts = []
+        for subject in self.subjects(table) if subject_id is None else [subject_id]:
+            part = self.read_arrow(table, subject)
+            if part is not None:
+                parts.append(part.append_column("subject", pa.array([subject] * part.num_rows, pa.string())))
+        return pa.concat_tables(parts, promote_options="permissive") if parts else None
+
     def connect(self) -> duckdb.DuckDBPyConnection:
         """An in-memory DuckDB connection with one relation per table over all
-        subjects' partitions, each partition read through one file handle (a
-        consistent snapshot even while runs rewrite partitions). Readers hold
-        no lock on any file, so they never block the pipeline's writers."""
+        subjects. partitions (``read_table``). Readers hold no lock on any file, so they
+        never block the pipeline's writers."""
         con = duckdb.connect(database=":memory:")
-        for table in self.tables():
-            parts = []
-            for subject_id in self.subjects(table):
-                part = self.read_arrow(table, subject_id)
-                if part is not None:
-                    parts.append(part.append_column("subject", pa.array([subject_id] * part.num_rows, pa.string())))
-            if parts:
-                con.register(table, pa.concat_tables(parts, promote_options="permissive"))
+        for name in self.tables():
+            arrow_table = self.read_table(name)
+            if arrow_table is not None:
+                con.register(name, arrow_table)
         return con
+
+    def dataframe(self, table: str, subject_id: str | None = None) -> pd.DataFrame:
+        """``table`` as a pandas DataFrame: the rows and columns of its DuckDB relation
+        (``read_table``: every subject, or only ``subject_id``; a ``subject`` column; nested values
+        as JSON text; ``_json`` the whole record). Empty if the table has no partition."""
+        import pandas as pd  # ~0.4 s to import: only a reader who asks for a DataFrame pays it
+
+        arrow_table = self.read_table(table, subject_id)
+        return pd.DataFrame() if arrow_table is None else arrow_table.to_pandas()

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import dagster as dg
 import pytest
-from dagster._core.run_coordinator import QueuedRunCoordinator
 
 from tests.conftest import PROJECT_ROOT
 from tests.orchestration.queued import postgres_env, throwaway_database
@@ -43,7 +42,7 @@ def test_each_shipped_instance_config_loads_with_the_queue_monitoring_and_pools(
             monkeypatch.setenv(key, value)
         with dg.DagsterInstance.from_config(str(home)) as instance:
             assert type(instance.run_storage).__name__ == storage
-            assert isinstance(instance.run_coordinator, QueuedRunCoordinator)
+            assert isinstance(instance.run_coordinator, dg.QueuedRunCoordinator)
             assert type(instance.run_launcher).__name__ == launcher
             assert instance.run_monitoring_enabled
             settings = instance.run_monitoring_settings

@@ -5,6 +5,7 @@ it, and the ledger's "never rewritten" rule under concurrent writers."""
 from __future__ import annotations
 
 import multiprocessing as mp
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -130,3 +131,11 @@ def test_two_concurrent_writers_of_the_same_ledger_ids_on_s3_never_both_win(s3_r
     stored = {r.id: r for r in Ledger(Warehouse(s3_root)).read_all("snapshots", "acme", SearchResultSet)}
     for record_id, (writer,) in winners.items():
         assert stored[record_id] == _record(record_id, writer), "the stored body is the winner's"
+
+
+def test_an_s3_warehouse_without_boto3_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    from reliability_core.warehouse.conditional import S3ExclusiveWriter
+
+    monkeypatch.setitem(sys.modules, "boto3", None)  # as if the s3 extra were not installed
+    with pytest.raises(ImportError, match=r"install the s3 extra \(pip install 'reliability\[s3\]'"):
+        S3ExclusiveWriter("s3://bucket/prefix")

@@ -64,6 +64,26 @@ def test_duckdb_views_span_all_subjects(warehouse: Warehouse) -> None:
     assert rows == [("acme", 1), ("globex", 2)]
 
 
+
+def test_a_table_reads_as_a_dataframe_with_the_columns_of_its_duckdb_relation(warehouse: Warehouse) -> None:
+    warehouse.write("search_results", "acme", [_result_set("acme", 3)])
+    warehouse.write("search_results", "globex", [_result_set("globex", 2), _result_set("globex", 1)])
+    frame = warehouse.dataframe("search_results")
+    relation = warehouse.connect().sql("select * from search_results")
+    assert list(frame.columns) == relation.columns
+    assert sorted(zip(frame["subject"], frame["id"], strict=True)) == [
+        ("acme", "srs_acme_3"), ("globex", "srs_globex_1"), ("globex", "srs_globex_2")
+    ]
+    one = warehouse.dataframe("search_results", "globex")
+    assert set(one["subject"]) == {"globex"} and len(one) == 2
+    # Nested values are JSON text, as in DuckDB; the whole record is in _json.
+    assert SearchResultSet.model_validate_json(one["_json"].iloc[0]).subject_id == "globex"
+
+
+def test_a_table_without_partitions_is_an_empty_dataframe(warehouse: Warehouse) -> None:
+    assert warehouse.dataframe("never_written").empty
+    assert warehouse.dataframe("search_results", "nobody").empty
+
 def test_ledger_identical_rewrite_is_a_no_op(ledger: Ledger) -> None:
     first = ledger.append("criteria", "acme", [("crit_1", _criteria("c1", "t"))])
     again = ledger.append("criteria", "acme", [("crit_1", _criteria("c1", "t"))])

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import dagster as dg
 import pytest
-from dagster._core.run_coordinator import QueuedRunCoordinator
 
 from tests.conftest import PROJECT_ROOT
 from tests.orchestration import queued
@@ -60,4 +59,4 @@ def test_local_default_instance_config_is_sqlite_with_a_queued_coordinator(
     monkeypatch.setenv("DAGSTER_HOME", str(home))
     with dg.DagsterInstance.from_config(str(home)) as instance:
         assert type(instance.run_storage).__name__ == "SqliteRunStorage"
-        assert isinstance(instance.run_coordinator, QueuedRunCoordinator)
+        assert isinstance(instance.run_coordinator, dg.QueuedRunCoordinator)

@@ -2,7 +2,6 @@
 
 import dagster as dg
 import pytest
-from dagster._core.run_coordinator import SubmitRunContext
 
 from reliability_dagster.definitions import defs
 from reliability_dagster.runs import RegistryRunCoordinator, unregistered_subject
@@ -13,7 +12,7 @@ COORDINATOR = {"run_coordinator": {"module": "reliability_dagster.runs", "class"
 def _submit(instance: dg.DagsterInstance, partition: str) -> dg.DagsterRun:
     job = defs.resolve_job_def("quick_report")
     run = instance.create_run_for_job(job, tags={"dagster/partition": partition})
-    return instance.run_coordinator.submit_run(SubmitRunContext(run, workspace=None))  # type: ignore[arg-type]
+    return instance.run_coordinator.submit_run(dg.SubmitRunContext(run, workspace=None))  # type: ignore[arg-type]
 
 
 def test_a_mistyped_partition_is_refused_at_submission_and_leaves_no_failed_run_or_partition() -> None:

@@ -30,6 +30,38 @@ def test_every_asset_carries_schema_owners_code_references_and_a_description() -
             assert job.description, job.name
 
 
+
+def _code_references(definitions: dg.Definitions) -> dict[str, list[str]]:
+    graph = definitions.resolve_asset_graph()
+    found = {}
+    for key in graph.get_all_asset_keys():
+        references = graph.get(key).metadata["dagster/code_references"].code_references
+        found[key.to_user_string()] = [
+            r.url if isinstance(r, dg.UrlCodeReference) else f"{r.file_path}#L{r.line_number}" for r in references
+        ]
+    return found
+
+
+def test_each_asset_links_once_to_the_function_that_defines_it_not_to_the_shared_wrapper() -> None:
+    references = _code_references(defs)
+    assets_file = str(Path("reliability_dagster/assets.py").resolve())
+    for name in ("subject_coverage", "evidence", "subject_report"):
+        [reference] = references[name]
+        assert reference.startswith(f"{assets_file}#L"), reference
+    [stability] = references["rerun_stability"]
+    assert stability.startswith(str(Path("reliability_dagster/validation.py").resolve())), stability
+
+
+def test_with_a_repository_url_the_code_references_link_to_the_file_in_git(tmp_path: Path) -> None:
+    local = _code_references(defs)
+    linked = _code_references(
+        build_definitions(make_resources(tmp_path), git_url="https://github.com/example/reliability", git_branch="v1")
+    )
+    for name, [reference] in linked.items():
+        line = local[name][0].rsplit("#", 1)[1]
+        path = local[name][0].split("/reliability_dagster/", 1)[1].split("#")[0]
+        assert reference == f"https://github.com/example/reliability/tree/v1/reliability_dagster/{path}#{line}", name
+
 @pytest.mark.parametrize(
     ("config", "expected"),
     [
