@@ -112,6 +112,12 @@ class Settings(BaseSettings):
         default=False,
         description="Run judges of one model family as a recorded experiment (the method version says so)",
     )
+    git_url: str = Field(
+        default="",
+        description="The repository the UI's code references link to (e.g. https://github.com/<org>/reliability); "
+        "empty: this machine's files",
+    )
+    git_branch: str = Field(default="main", description="The branch those links point at")
 
     @model_validator(mode="before")
     @classmethod

@@ -1,12 +1,12 @@
 """The code location: assets, checks, jobs, sensors, schedules and resources."""
 
-import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import dagster as dg
 
+from reliability_core.settings import settings
 from reliability_dagster.assets import subject_assets
 from reliability_dagster.checks import subject_checks
 from reliability_dagster.jobs import (
@@ -96,6 +96,6 @@ def build_definitions(
 # references to the repository instead of this machine's files (docs/DEPLOY.md, section 4).
 defs = build_definitions(
     default_resources(),
-    git_url=os.environ.get("RELIABILITY_GIT_URL") or None,
-    git_branch=os.environ.get("RELIABILITY_GIT_BRANCH") or "main",
+    git_url=settings().git_url or None,
+    git_branch=settings().git_branch,
 )
