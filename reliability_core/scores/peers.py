@@ -24,7 +24,7 @@ concurrent runs disagree about who their peers were. So:
 
 The rule does not depend on run order: which peers count depends only on the day of
 the scoring clock and on what was generated before that day began, never on which run
-of the day finished first (tested: tests/scoring/test_peers.py).
+of the day finished first (tested: tests/scores/test_peers.py).
 """
 
 from __future__ import annotations

@@ -83,6 +83,12 @@ def test_every_path_on_the_folder_map_exists() -> None:
     assert not stale, f"the folder map names paths that do not exist: {stale}"
 
 
+def test_every_test_folder_the_map_names_exists() -> None:
+    named = set(re.findall(r"\btests/[\w/]+", folder_map()))
+    assert named, "the folder map names each phase's test folder"
+    assert not sorted(p for p in named if not (ROOT / p).is_dir())
+
+
 def doc_core_names() -> list[str]:
     names = set(re.findall(r"`([A-Za-z_][\w.]*)`", DOC.read_text(encoding="utf-8")))
     return sorted(n for n in names if "." in n and n.split(".")[0] in CORE_HEADS and not n.endswith((".py", ".md")))

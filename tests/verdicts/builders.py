@@ -28,7 +28,7 @@ from reliability_core.verdicts.evidence import EvidenceResult, gather_evidence
 from reliability_core.verdicts.gates import GATE_NO_STEERING
 from reliability_core.verdicts.judging import judge_claim
 from reliability_core.web.fetch import Fetcher, SafeFetcher
-from tests.steps.search_fakes import FakeSearch, result
+from tests.search_fakes import FakeSearch, result
 from tests.verdicts.factories import FETCHED, MV, make_claim, make_criteria
 
 NORTHWIND = RegistryEntry(

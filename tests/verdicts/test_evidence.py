@@ -11,7 +11,7 @@ from reliability_core.clock import FixedClock
 from reliability_core.ids import sha256_hex
 from reliability_core.models import Claim, PageSnapshot
 from reliability_core.verdicts.evidence import EvidenceResult, ReadEvidenceInput, gather_evidence
-from tests.steps.search_fakes import FakeSearch
+from tests.search_fakes import FakeSearch
 from tests.verdicts.builders import (
     NORTHWIND,
     OWN_TEXT,

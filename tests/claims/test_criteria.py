@@ -22,7 +22,7 @@ from reliability_core.claims.numeric_reading import banded_verdict
 from reliability_core.clock import FixedClock
 from reliability_core.models import CriteriaLevels, NumericCriteria, ResolutionCriteria
 from reliability_core.warehouse import Ledger, LedgerConflictError
-from tests.steps.claim_builders import VERSION, CountingGateway, make_claim
+from tests.claims.claim_builders import VERSION, CountingGateway, make_claim
 
 LEVELS = CriteriaLevels(
     true="The record shows more than 5 GW installed by 2025-12-31.",

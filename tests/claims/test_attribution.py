@@ -16,7 +16,7 @@ from reliability_core.claims.claim_type import (
 from reliability_core.claims.speaker import drop_reason_for, is_about_private_life
 from reliability_core.claims.stated_probability import parse_stated_probability, record_stated_probability
 from reliability_core.text.privacy import mentions_private_life
-from tests.steps.claim_builders import reading
+from tests.claims.claim_builders import reading
 
 
 @pytest.mark.parametrize(

@@ -23,7 +23,7 @@ from reliability_core.claims.stated_probability import parse_stated_probability
 from reliability_core.clock import FixedClock
 from reliability_core.models import RegistryEntry
 from reliability_core.scores.refresh import retriage_as_due
-from tests.steps.claim_builders import ENTRY, VERSION, CountingGateway, make_document, make_snapshot, reading
+from tests.claims.claim_builders import ENTRY, VERSION, CountingGateway, make_document, make_snapshot, reading
 
 CLOCK = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
 

@@ -30,7 +30,7 @@ from reliability_core.claims.extraction import (
 )
 from reliability_core.clock import FixedClock
 from reliability_core.models import Statement
-from tests.steps.claim_builders import ENTRY, VERSION, CountingGateway, make_document, make_snapshot, reading
+from tests.claims.claim_builders import ENTRY, VERSION, CountingGateway, make_document, make_snapshot, reading
 
 CLOCK = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
 PAGE = (

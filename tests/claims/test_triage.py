@@ -8,7 +8,7 @@ import pytest
 
 from reliability_core.claims.triage import is_checkable, is_due, triage_claim
 from reliability_core.clock import FixedClock, today
-from tests.steps.claim_builders import make_claim
+from tests.claims.claim_builders import make_claim
 
 
 def _triage(now: date, **overrides: object) -> tuple[str, str]:

@@ -39,6 +39,7 @@ from reliability_core.stages import judge_claims, research_claims
 from reliability_core.stand_in.model import OfflineRulesProvider
 from reliability_core.warehouse import Ledger
 from reliability_dagster.stage import run_async
+from tests.claims.claim_builders import ENTRY, VERSION, make_document, make_snapshot, reading
 from tests.providers.wire import (
     anthropic_error,
     anthropic_json_reply,
@@ -47,7 +48,6 @@ from tests.providers.wire import (
     openai_error,
     openai_response_reply,
 )
-from tests.steps.claim_builders import ENTRY, VERSION, make_document, make_snapshot, reading
 from tests.verdicts.factories import MV, make_claim, make_criteria, make_item
 
 CLOCK = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
@@ -462,8 +462,8 @@ async def test_a_failed_evidence_page_is_skipped_with_its_reason_and_the_other_p
 
 async def test_coverage_a_model_could_not_decide_is_not_covered_with_the_reason(clock: FixedClock) -> None:
     from reliability_core.subjects.coverage import assess_coverage
-    from tests.steps.search_fakes import FakeSearch
-    from tests.steps.test_coverage import NORTHWIND, NORTHWIND_HITS
+    from tests.search_fakes import FakeSearch
+    from tests.subjects.test_coverage import NORTHWIND, NORTHWIND_HITS
 
     def route(step: str, body: dict[str, Any]) -> httpx2.Response:
         if step == "confirm_identity":

@@ -15,7 +15,7 @@ from reliability_core.scores.render import report_chart_png, report_json, report
 from reliability_core.scores.report import OFFLINE_NOTICE, build_report, is_stale, report_content_hash
 from reliability_core.scores.rulings import apply_rulings
 from reliability_core.scores.scoring import StaticPriorLookup
-from tests.scoring.builders import (
+from tests.scores.builders import (
     AT,
     MV,
     make_candidate,

@@ -31,7 +31,7 @@ from reliability_core.subjects.coverage import (
 )
 from reliability_core.subjects.registry import load_registry
 from tests.providers.wire import Scripted2, anthropic_json_reply, openai_response_reply
-from tests.steps.search_fakes import RETRIEVED, FakeGateway, FakeSearch, demo_world, result
+from tests.search_fakes import RETRIEVED, FakeGateway, FakeSearch, demo_world, result
 
 NORTHWIND = RegistryEntry(
     id="northwind",

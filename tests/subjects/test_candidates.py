@@ -24,7 +24,7 @@ from reliability_core.subjects.candidates import (
     urls_returned_by_search,
 )
 from reliability_core.subjects.registry import load_registry
-from tests.steps.search_fakes import FakeSearch, demo_world, result
+from tests.search_fakes import FakeSearch, demo_world, result
 
 ENTRY = RegistryEntry(
     id="northwind", name="Northwind Energy", kind="company", urls=["https://northwind.example/"]

@@ -25,7 +25,7 @@ from reliability_core.scores.scoring import (
     type_posterior,
     verdict_value,
 )
-from tests.scoring.builders import make_claim, make_sample, make_statement, make_verdict
+from tests.scores.builders import make_claim, make_sample, make_statement, make_verdict
 
 
 def test_five_claims_all_true_score_78() -> None:

@@ -24,8 +24,8 @@ from reliability_core.scores.peers import (
 from reliability_core.scores.report import build_report, report_content_hash
 from reliability_core.scores.scoring import prior_for
 from reliability_core.warehouse import Ledger, Warehouse, tables
-from tests.scoring.builders import make_claim, make_sample, make_verdict
-from tests.scoring.test_report import _inputs
+from tests.scores.builders import make_claim, make_sample, make_verdict
+from tests.scores.test_report import _inputs
 
 TODAY = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 YESTERDAY = TODAY - timedelta(days=1)

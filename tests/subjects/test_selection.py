@@ -20,7 +20,7 @@ from reliability_core.subjects.selection import (
     reserved_forward_looking_slots,
     spread_year_order,
 )
-from tests.steps.search_fakes import demo_world
+from tests.search_fakes import demo_world
 
 LISTED = datetime(2026, 11, 1, tzinfo=UTC)
 

@@ -8,7 +8,7 @@ from collections import Counter
 from reliability_core.claims.sampling import derive_claim_seed, sample_claims
 from reliability_core.constants import SAMPLE_CAP_PER_TYPE
 from reliability_core.models import Claim
-from tests.steps.claim_builders import make_claim
+from tests.claims.claim_builders import make_claim
 
 SEED = derive_claim_seed("northwind", "0.1.0+test")
 
