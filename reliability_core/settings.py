@@ -2,8 +2,8 @@
 typed and validated, with its default.
 
 Where the data lives (``RELIABILITY_DATA_DIR``, the warehouse, the response cache),
-the pinned clock, the offline and cache switches, per-step model overrides,
-provider concurrency, batch jobs and the AVeriTeC file were each read from
+the pinned clock, the offline and cache switches, per-step model overrides and the
+model ids allowed beyond the SDKs' catalogues, provider concurrency, batch jobs and the AVeriTeC file were each read from
 ``os.environ`` by whichever module needed them, with the data directory's default
 worked out nine times. They are read here, once per process (``settings()``), and
 passed on: the CLI, the API server and the Dagster resources take their defaults
@@ -104,6 +104,12 @@ class Settings(BaseSettings):
         default_factory=list,
         description="Comma-separated jobs whose model calls go through the vendors' batch APIs at batch prices",
     )
+    allowed_models: list[str] = Field(
+        default_factory=list,
+        description="Comma-separated model ids to accept although the installed anthropic/openai SDK does not "
+        "list them (a model released after the SDK); any other id an Anthropic or OpenAI step is assigned is "
+        "refused at start-up",
+    )
     averitec: Path = Field(
         default_factory=default_averitec_path,
         description="The AVeriTeC dev set (read in place). Default: ../shared/data/averitec/dev.json beside the project",
@@ -142,7 +148,7 @@ class Settings(BaseSettings):
                 raise ValueError("expected an ISO 8601 time, e.g. 2026-11-30T12:00:00Z") from None
         return value
 
-    @field_validator("batch_jobs", mode="before")
+    @field_validator("batch_jobs", "allowed_models", mode="before")
     @classmethod
     def _comma_separated(cls, value: Any) -> Any:
         return [job.strip() for job in value.split(",") if job.strip()] if isinstance(value, str) else value

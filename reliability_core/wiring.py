@@ -20,8 +20,12 @@ from reliability_core.providers.assignment import (
     resolve_assignment,
 )
 from reliability_core.providers.base import OFFLINE_NAME, ModelProvider, SearchProvider
+from reliability_core.providers.catalogue import check_models_are_listed
 from reliability_core.settings import Settings
 from reliability_core.version import SAME_FAMILY_EXPERIMENT, active_experiments
+
+# The key that makes a vendor's steps run live (an unset key leaves them to the stand-in).
+VENDOR_KEYS: dict[str, str] = {"anthropic": "ANTHROPIC_API_KEY", "openai": "OPENAI_API_KEY"}
 
 if TYPE_CHECKING:
     import httpx
@@ -73,6 +77,18 @@ def build_gateway(
         wanted, env, same_family_experiment=SAME_FAMILY_EXPERIMENT in active_experiments(chosen_settings)
     )
     force_offline = chosen_settings.offline
+    # An id the vendor does not serve would fail every call of its step (a reviewer that does
+    # not exist shows no verdict): refused now, for the steps that will call a vendor. Steps
+    # left to the stand-in call nothing, and checking them would import both SDKs (~3 s)
+    # into every offline run.
+    check_models_are_listed(
+        {
+            step: (chosen.provider, chosen.model)
+            for step, chosen in wanted.items()
+            if not force_offline and chosen.provider in VENDOR_KEYS and env.get(VENDOR_KEYS[chosen.provider])
+        },
+        chosen_settings.allowed_models,
+    )
     offline = StepAssignment(provider=OFFLINE_NAME, model=OFFLINE_NAME)
     offline_provider = OfflineRulesProvider()
     shared: dict[str, ModelProvider] = {}
@@ -82,7 +98,7 @@ def build_gateway(
         provider: ModelProvider | None = None
         if force_offline or chosen.provider == OFFLINE_NAME:
             provider = None
-        elif chosen.provider == "anthropic" and env.get("ANTHROPIC_API_KEY"):
+        elif chosen.provider == "anthropic" and env.get(VENDOR_KEYS["anthropic"]):
             if "anthropic" not in shared:
                 from reliability_core.providers.anthropic_provider import AnthropicProvider
 
@@ -92,7 +108,7 @@ def build_gateway(
                     http_client=http_client,
                 )
             provider = shared["anthropic"]
-        elif chosen.provider == "openai" and env.get("OPENAI_API_KEY"):
+        elif chosen.provider == "openai" and env.get(VENDOR_KEYS["openai"]):
             if "openai" not in shared:
                 from reliability_core.providers.openai_provider import OpenAIProvider
 

@@ -30,6 +30,10 @@ a live run meets:
   entries and never allow and deny entries mixed (400 otherwise); results from
   the offline index over the corpus, as ``results[]`` of title, url, snippet, date.
 
+Both model servers answer only for the model ids their vendor serves (the installed SDK's
+catalogue and ``RELIABILITY_ALLOWED_MODELS``): any other id is the vendor's 404
+(Anthropic ``not_found_error``, OpenAI ``model_not_found``), as a live call would be.
+
 Every server also fails a seeded share of calls the way its vendor does: 429
 with ``retry-after`` (and Anthropic's 529 ``overloaded_error``), each error body
 in the vendor's shape with a request id.
@@ -43,7 +47,7 @@ import json
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from email.parser import BytesParser
@@ -58,6 +62,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from reliability_core.providers.base import SearchProvider, SearchQuery
+from reliability_core.providers.catalogue import sdk_model_catalogue
+from reliability_core.settings import settings
 from reliability_rehearsal.scripted_model import (
     ScriptedAnswer,
     ScriptedModel,
@@ -71,8 +77,10 @@ NO_FORCED_TOOL_MODELS = frozenset({"claude-opus-5-5", "claude-sonnet-5-5"})
 ALWAYS_THINKING_MODELS = frozenset({"claude-opus-5-5"})
 ANTHROPIC_EFFORTS = frozenset({"low", "medium", "high", "xhigh", "max"})
 OPENAI_EFFORTS = frozenset({"none", "minimal", "low", "medium", "high", "xhigh", "max"})
-# GPT-6.1 Sol takes no "none" or "minimal" effort (its model page; apidog's migration guide).
-NO_MINIMAL_EFFORT_PREFIXES = ("gpt-6.1",)
+# GPT-6.1 Sol takes no "none" or "minimal" effort (its model page; apidog's migration guide);
+# nor do GPT-6.2 Astra and Sol ("Both models ... reject reasoning_effort values none and
+# minimal": LiteLLM's GPT-6.2 support notes; the GPT-6.2 Sol model page).
+NO_MINIMAL_EFFORT_PREFIXES = ("gpt-6.1", "gpt-6.2")
 ANTHROPIC_MAX_OUTPUT = 128_000
 # Prompt caching. These are the vendors' rules, which the local servers enforce, not
 # rules of the method: nothing the method decides depends on them (caching changes what
@@ -331,13 +339,28 @@ def anthropic_usage(body: dict[str, Any], cache: _AnthropicCache) -> tuple[StepT
     return usage, keys
 
 
-def anthropic_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlette:
-    """The Messages API over the scripted model."""
+def served_models(vendor: str, allowed: Collection[str] = ()) -> frozenset[str]:
+    """The model ids a server answers for: its vendor's catalogue as the installed SDK lists
+    it, and the ids the settings allow beyond it (``RELIABILITY_ALLOWED_MODELS``), as the
+    start-up check accepts them. Any other id gets the vendor's 404, so a rehearsal with a
+    model that does not exist fails the way a live run would."""
+    return sdk_model_catalogue(vendor) | frozenset(allowed)
+
+
+def anthropic_app(
+    model: ScriptedModel, log: VendorLog, faults: _Faults, served: frozenset[str] | None = None
+) -> Starlette:
+    """The Messages API over the scripted model (``served``: the model ids it knows)."""
     cache = _AnthropicCache()
+    known = served if served is not None else served_models("anthropic")
 
     async def answer(body: dict[str, Any], request_id: str) -> JSONResponse:
         """The scripted model's message for a request that passed the rules."""
         name = str(body["model"])
+        if name not in known:
+            # A model id the API does not serve: 404 not_found_error "model: <id>".
+            log.note_status(404)
+            return _anthropic_error(404, "not_found_error", f"model: {name}", request_id)
         output_config = body.get("output_config") or {}
         choice = body.get("tool_choice") or {}
         forced_tool = choice.get("name") if choice.get("type") == "tool" else None
@@ -631,9 +654,12 @@ class _OpenAICache:
         return (tokens // OPENAI_CACHE_INCREMENT) * OPENAI_CACHE_INCREMENT if hit else 0
 
 
-def openai_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlette:
-    """The Responses API and Chat Completions over the scripted model."""
+def openai_app(model: ScriptedModel, log: VendorLog, faults: _Faults, served: frozenset[str] | None = None) -> Starlette:
+    """The Responses API and Chat Completions over the scripted model (``served``: the model
+    ids the Responses API knows; Chat Completions also serves the OpenAI-compatible
+    provider's models, which no catalogue lists)."""
     cache = _OpenAICache()
+    known = served if served is not None else served_models("openai")
 
     async def _guarded(request: Request, handle: Callable[[dict[str, Any]], Awaitable[Response]]) -> Response:
         if not request.headers.get("authorization", "").startswith("Bearer "):
@@ -666,6 +692,15 @@ def openai_app(model: ScriptedModel, log: VendorLog, faults: _Faults) -> Starlet
     async def respond(body: dict[str, Any]) -> Response:
         """A Responses API answer for a request that passed authentication and faults."""
         name = str(body["model"])
+        if name not in known:
+            log.note_status(404)
+            return _openai_error(
+                404,
+                f"The model `{name}` does not exist or you do not have access to it.",
+                "invalid_request_error",
+                "model_not_found",
+                None,
+            )
         refused = _reasoning_model_refuses(body, name, "temperature", log)
         if refused is not None:
             return refused
@@ -1083,6 +1118,8 @@ class RehearsalServers:
     faults: FaultRates = field(default_factory=FaultRates)
     seed: int = 0
     log: VendorLog = field(default_factory=VendorLog)
+    # Model ids the servers answer for beyond the SDKs' catalogues, as the start-up check allows.
+    allowed_models: tuple[str, ...] = field(default_factory=lambda: tuple(settings().allowed_models))
     _servers: list[_Loopback] = field(default_factory=list, init=False, repr=False)
 
     def __enter__(self) -> RehearsalServers:
@@ -1090,8 +1127,18 @@ class RehearsalServers:
 
         index = OfflineSearch(self.corpus_dir)
         self._servers = [
-            _Loopback(anthropic_app(self.model, self.log, _Faults(self.faults, self.seed + 1))),
-            _Loopback(openai_app(self.model, self.log, _Faults(self.faults, self.seed + 2))),
+            _Loopback(
+                anthropic_app(
+                    self.model, self.log, _Faults(self.faults, self.seed + 1),
+                    served_models("anthropic", self.allowed_models),
+                )
+            ),
+            _Loopback(
+                openai_app(
+                    self.model, self.log, _Faults(self.faults, self.seed + 2),
+                    served_models("openai", self.allowed_models),
+                )
+            ),
             _Loopback(perplexity_app(index, self.log, _Faults(self.faults, self.seed + 3))),
         ]
         try:

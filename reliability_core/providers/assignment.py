@@ -50,11 +50,16 @@ HAIKU = "claude-haiku-5-5"
 SONNET = "claude-sonnet-5-5"
 OPUS = "claude-opus-5-5"
 GPT = "gpt-6.1-sol"
-GPT_PRO = "gpt-6.1-sol-pro"
+# The reviewer: OpenAI's most capable model (GPT-6.2 Astra, 2026-11-17), ranked above Opus 5.5
+# (Intelligence Index 62.1 against 59.1; docs/architecture/providers.md, "Which model runs
+# each step", cites the pages). It replaced "gpt-6.1-sol-pro", which no vendor lists.
+GPT_ASTRA = "gpt-6.2-astra"
 
 # [#15] rule 7: the reviewer is "a second, stronger model ... different from judge A". Models
-# ranked by strength, so the start-up check can refuse a reviewer that is not stronger.
-MODEL_STRENGTH: dict[str, int] = {HAIKU: 1, SONNET: 2, OPUS: 3, GPT: 3, GPT_PRO: 4}
+# ranked by strength, so the start-up check can refuse a reviewer that is not stronger. The
+# ranks follow the vendors' own placing and the published comparisons cited in the providers
+# doc: GPT-6.1 Sol is below Opus 5.5 there, hence judge B's rank 2.
+MODEL_STRENGTH: dict[str, int] = {HAIKU: 1, SONNET: 2, GPT: 2, OPUS: 3, GPT_ASTRA: 4}
 
 DEFAULT_ASSIGNMENT: dict[str, str] = {
     # cheap: simple extraction and parsing
@@ -71,7 +76,7 @@ DEFAULT_ASSIGNMENT: dict[str, str] = {
     # a different family for judge B
     "judge_b": f"openai:{GPT}",
     # a second, stronger model than judge A reviews judge A's verdict ([R] display gates)
-    "review_verdict": f"openai:{GPT_PRO}",
+    "review_verdict": f"openai:{GPT_ASTRA}",
     # [#16] the steering check from a different family than judge A: an attack written to
     # slip past one family's reading is less likely to slip past both
     "detect_steering": f"openai:{GPT}",

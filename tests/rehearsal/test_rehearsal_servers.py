@@ -218,6 +218,28 @@ def test_gpt_6_1_sol_takes_no_minimal_reasoning_effort(servers: RehearsalServers
     assert reply.json()["error"]["param"] == "reasoning.effort"
 
 
+def test_gpt_6_2_astra_takes_no_minimal_reasoning_effort(servers: RehearsalServers) -> None:
+    reply = _responses(servers.openai_url, {"model": "gpt-6.2-astra", "input": _extract_user(), "reasoning": {"effort": "none"}})
+    assert reply.status_code == 400
+    assert reply.json()["error"]["param"] == "reasoning.effort"
+
+
+def test_a_model_the_vendor_does_not_serve_is_the_vendors_404(servers: RehearsalServers) -> None:
+    reply = _responses(servers.openai_url, {"model": "gpt-6.1-sol-pro", "input": _extract_user()})
+    assert reply.status_code == 404 and reply.json()["error"]["code"] == "model_not_found"
+    reply = _messages(servers.anthropic_url, _message_body("claude-opus-9"))
+    assert reply.status_code == 404 and reply.json()["error"]["type"] == "not_found_error"
+    # The reviewer's model is served.
+    assert _responses(servers.openai_url, {"model": "gpt-6.2-astra", "input": _extract_user()}).status_code == 200
+
+
+def test_an_allow_listed_model_is_served() -> None:
+    with RehearsalServers(CORPUS, faults=FaultRates.none(),
+                          allowed_models=("gpt-6.3-nova",)) as allowing:  # fmt: skip
+        reply = _responses(allowing.openai_url, {"model": "gpt-6.3-nova", "input": _extract_user()})
+    assert reply.status_code == 200
+
+
 def _judge_user(token: str) -> str:
     payload = {
         "claim": f"<<DATA {token}>>\nAmara Okafor said storage would undercut gas peakers by 2030.\n<</DATA {token}>>",
