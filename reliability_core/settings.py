@@ -2,8 +2,9 @@
 typed and validated, with its default.
 
 Where the data lives (``RELIABILITY_DATA_DIR``, the warehouse, the response cache),
-the pinned clock, the offline and cache switches, per-step model overrides and the
-model ids allowed beyond the SDKs' catalogues, provider concurrency, batch jobs and the AVeriTeC file were each read from
+the pinned clock, the offline and cache switches, per-step model overrides, the model
+ids allowed beyond the SDKs' catalogues, provider concurrency, batch jobs and the
+AVeriTeC file were each read from
 ``os.environ`` by whichever module needed them, with the data directory's default
 worked out nine times. They are read here, once per process (``settings()``), and
 passed on: the CLI, the API server and the Dagster resources take their defaults

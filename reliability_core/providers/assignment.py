@@ -58,8 +58,17 @@ GPT_ASTRA = "gpt-6.2-astra"
 # [#15] rule 7: the reviewer is "a second, stronger model ... different from judge A". Models
 # ranked by strength, so the start-up check can refuse a reviewer that is not stronger. The
 # ranks follow the vendors' own placing and the published comparisons cited in the providers
-# doc: GPT-6.1 Sol is below Opus 5.5 there, hence judge B's rank 2.
-MODEL_STRENGTH: dict[str, int] = {HAIKU: 1, SONNET: 2, GPT: 2, OPUS: 3, GPT_ASTRA: 4}
+# doc: GPT-6.1 Sol is below Opus 5.5 there, hence judge B's rank 2; Anthropic places its Fable
+# models above Opus 5.5 (the alternative reviewers of judge A's own family).
+MODEL_STRENGTH: dict[str, int] = {
+    HAIKU: 1,
+    SONNET: 2,
+    GPT: 2,
+    OPUS: 3,
+    GPT_ASTRA: 4,
+    "claude-fable-5-1": 4,
+    "claude-fable-5-2": 4,
+}
 
 DEFAULT_ASSIGNMENT: dict[str, str] = {
     # cheap: simple extraction and parsing

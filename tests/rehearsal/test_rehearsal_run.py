@@ -17,7 +17,7 @@ from reliability_dagster.rehearsal import SubjectRehearsal, rehearse
 from reliability_rehearsal import RehearsalServers
 
 SUBJECT = "amara-okafor"
-# Every default model is priced (gpt-6.1-sol-pro at its closest documented model's rates, see
+# Every default model is priced from its published rates (the reviewer, GPT-6.2 Astra, too; see
 # reliability_core/providers/prices.yaml): a model whose calls would count $0 fails the test.
 KNOWN_UNPRICED: frozenset[str] = frozenset()
 
