@@ -69,7 +69,7 @@ _COMPARED_WITH = re.compile(
 FUTURE_WORDS = _words(
     r"will", r"won['’]t", r"shall", r"would", r"\w+['’]ll", r"(?:is|are) going to",
     r"vil", r"skal", r"ville", r"skulle", r"kommer til at", r"kommer til å", r"kommer att", r"ska", r"skall",
-    r"wird", r"werden", r"würden?", r"zal", r"zullen", r"zou", r"zouden",
+    r"wird", r"werden", r"werde", r"würden?", r"zal", r"zullen", r"zou", r"zouden",
     r"sera", r"seront", r"aura", r"auront", r"fera", r"feront", r"pourra", r"pourront", r"devra", r"devront",
     r"devrait", r"devraient", r"\w{3,}(?:eront|iront|dront)", r"atteindra", r"dépassera",
     r"(?:va|vont) \w+(?:er|ir|re)",
@@ -144,12 +144,13 @@ EVENT_RESULT_WORDS = _words(
 
 
 def _cues(pattern: re.Pattern[str], text: str) -> list[str]:
-    """The matches of ``pattern`` in ``text`` that are not part of a comparison with an
-    expectation ("higher than expected")."""
+    """The matches of ``pattern`` in ``text``; of the expectation words, those that are not
+    part of a comparison with an expectation ("higher than expected")."""
     return [
         match.group(0)
         for match in pattern.finditer(text)
-        if not _COMPARED_WITH.search(text[max(0, match.start() - 24) : match.start()])
+        if pattern is not EXPECTATION_WORDS
+        or not _COMPARED_WITH.search(text[max(0, match.start() - 24) : match.start()])
     ]
 
 
