@@ -18,6 +18,7 @@ from reliability_core.providers.base import OFFLINE_NAME, ModelProvider
 from reliability_core.providers.gateway import DEFAULT_PROMPTS_DIR, StepGateway
 from reliability_core.providers.openai_provider import OpenAIProvider
 from reliability_core.stand_in.model import OfflineRulesProvider
+from tests.providers.test_failures_stay_with_the_item import step_of
 from tests.providers.wire import anthropic_json_reply, openai_response_reply
 
 Answer = Callable[[dict[str, Any]], dict[str, Any]]
@@ -26,17 +27,6 @@ NO_PROBLEM: dict[str, Any] = {
 }
 ON_ANTHROPIC = ("plan_research", "read_evidence", "judge_a")
 ON_OPENAI = ("judge_b", "review_verdict")
-
-
-def step_of(body: dict[str, Any]) -> str:
-    """The step a request is for, from the first line of its prompt ("# Step: read_evidence");
-    the judge prompt is shared, so the vendor tells judge A (Anthropic) from judge B (OpenAI)."""
-    system = body.get("system")
-    text = system[0]["text"] if isinstance(system, list) else str(body.get("instructions", ""))
-    name = text.splitlines()[0].removeprefix("# Step: ").split(" ")[0]
-    if name == "judge":
-        return "judge_a" if "system" in body else "judge_b"
-    return name
 
 
 def mentions(body: dict[str, Any], text: str) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 from reliability_core.clock import FixedClock
 from reliability_core.models.claims import CriteriaLevels, NumericCriteria
 from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem
+from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.verdicts.evidence_rules import ReadItem, evidence_item
 from reliability_core.verdicts.judging import judge_claim
 from reliability_core.verdicts.sources import classify_source, default_source_policy
@@ -105,11 +106,14 @@ FORECAST_PAGES = {
 }
 
 
-async def test_forecasts_polls_and_analyst_expectations_are_never_outcomes_whatever_the_reader_says() -> None:
+async def read_as_outcomes(pages: dict[str, str], published: str) -> tuple[EvidenceResult, ClaimVerdict, LiveModels]:
+    """The Northwind promise researched on ``pages`` and judged, with the reader's mistake: every
+    page's sentence proposed as an "outcome" that supports the claim, dated ``published``; both
+    judges then say "true"."""
+
     def read(body: dict[str, Any]) -> dict[str, Any]:
-        # The reader's mistake: expectations written before the event, labelled "outcome".
-        url = next(u for u in FORECAST_PAGES if mentions(body, u))
-        return {"items": [{"quote": FORECAST_PAGES[url], "published_date": "2024-10-02", "published_at": None,
+        url = next(u for u in pages if mentions(body, u))
+        return {"items": [{"quote": pages[url], "published_date": published, "published_at": None,
                            "observed_value": None, "stance": "supports", "kind": "outcome"}]}  # fmt: skip
 
     models = LiveModels({
@@ -120,11 +124,17 @@ async def test_forecasts_polls_and_analyst_expectations_are_never_outcomes_whate
     })  # fmt: skip
     found, verdict = await gather_and_judge(
         gateway=models.gateway(),
-        search=search_returning({"northwind 8 gw 2024": list(FORECAST_PAGES)}),
-        fetcher=FakeFetcher({url: snapshot(url, text) for url, text in FORECAST_PAGES.items()}),
+        search=search_returning({"northwind 8 gw 2024": list(pages)}),
+        fetcher=FakeFetcher({url: snapshot(url, text) for url, text in pages.items()}),
         clock=FixedClock(datetime(2025, 3, 1, 12, 0, tzinfo=UTC)),
         subject=NORTHWIND,
     )
+    return found, verdict, models
+
+
+async def test_forecasts_polls_and_analyst_expectations_are_never_outcomes_whatever_the_reader_says() -> None:
+    # The reader's mistake: expectations written before the event, labelled "outcome".
+    found, verdict, models = await read_as_outcomes(FORECAST_PAGES, "2024-10-02")
     assert models.steps.count("read_evidence") == 3
     by_url = {item.url: item for item in found.items}
     assert all(item.excluded and "never outcomes" in item.exclusion_reason for item in found.items)
@@ -145,25 +155,8 @@ REPEAT_PAGES = {
 
 
 async def test_reports_that_only_repeat_the_claim_are_never_evidence() -> None:
-    def read(body: dict[str, Any]) -> dict[str, Any]:
-        # The reader's mistake: wire reports of the promise, from the year it was made, as outcomes.
-        url = next(u for u in REPEAT_PAGES if mentions(body, u))
-        return {"items": [{"quote": REPEAT_PAGES[url], "published_date": "2022-05-10", "published_at": None,
-                           "observed_value": None, "stance": "supports", "kind": "outcome"}]}  # fmt: skip
-
-    models = LiveModels({
-        "plan_research": lambda _: {"queries_for": ["northwind 8 gw 2024"], "queries_against": []},
-        "read_evidence": read,
-        "judge_a": lambda _: judge_answer("true", []),
-        "judge_b": lambda _: judge_answer("true", []),
-    })  # fmt: skip
-    found, verdict = await gather_and_judge(
-        gateway=models.gateway(),
-        search=search_returning({"northwind 8 gw 2024": list(REPEAT_PAGES)}),
-        fetcher=FakeFetcher({url: snapshot(url, text) for url, text in REPEAT_PAGES.items()}),
-        clock=FixedClock(datetime(2025, 3, 1, 12, 0, tzinfo=UTC)),
-        subject=NORTHWIND,
-    )
+    # The reader's mistake: wire reports of the promise, from the year it was made, as outcomes.
+    found, verdict, _ = await read_as_outcomes(REPEAT_PAGES, "2022-05-10")
     assert len(found.items) == 2
     assert all(item.excluded and "only repeats the claim" in item.exclusion_reason for item in found.items)
     assert verdict.verdict == "unresolvable"
