@@ -42,6 +42,14 @@ class EvidenceItem(StampedRecord):
         "outcome", "forecast", "poll", "analyst_expectation", "repeat_of_claim", "background"
     ] = "outcome"
     same_story_as: str | None = None  # snapshot id of the page this copy duplicates ("counts once")
+    reader_kind: Literal[
+        "outcome", "forecast", "poll", "analyst_expectation", "repeat_of_claim", "background"
+    ] | None = Field(
+        default=None,
+        description="The evidence reader's label when code's reading of the quote's words and date "
+        "(verdicts.evidence_rules.decided_kind) differs from it; evidence_kind is then code's reading",
+    )
+    kind_note: str = Field(default="", description="Why code's reading of the kind differs from the reader's label")
 
 
 class JudgeVerdict(StampedRecord):

@@ -24,6 +24,11 @@ from datasketch import MinHash, MinHashLSH
 from reliability_core.constants import NEAR_DUPLICATE_JACCARD, SHINGLE_WORDS
 from reliability_core.models.base import SourceClass
 from reliability_core.models.verdicts import EvidenceItem
+from reliability_core.verdicts.outcome_wording import (
+    is_reported_speech,
+    reports_delay_or_cancellation,
+    speaks_of_future_or_intention,
+)
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _MINHASH_PERMUTATIONS = 128
@@ -75,11 +80,15 @@ def is_copy_of(page_text: str, own_source_text: str) -> bool:
     return jaccard(page, own) >= NEAR_DUPLICATE_JACCARD or containment(own, page) >= NEAR_DUPLICATE_JACCARD
 
 
-def repeats_claim(evidence_quote: str, claim_texts: Sequence[str]) -> bool:
-    """[M] step 7: "reports that only repeat the claim" are not evidence. An evidence quote
-    repeats the claim when most of it is the claim's own words: its shingles are contained
-    in the claim quote (or restatement) at ``NEAR_DUPLICATE_JACCARD`` or more, or it quotes the
-    claim whole."""
+def repeats_claim(
+    evidence_quote: str, claim_texts: Sequence[str], *, speaker_names: Sequence[str] = ()
+) -> bool:
+    """[M] step 7: "reports that only repeat the claim" are not evidence: "a claim cannot be
+    checked against itself". An evidence quote repeats the claim when most of it is the
+    claim's own words (its shingles are contained in the claim quote or restatement at
+    ``NEAR_DUPLICATE_JACCARD`` or more, or it quotes the claim whole), or when it attributes
+    the claim to its speaker (``attributes_claim_to_speaker``: "Northwind said it will ...",
+    "Northwind sagde, at selskabet vil ...", "a déclaré qu'il atteindra ...")."""
     quote_sh = shingles(evidence_quote, size=3)
     quote_norm = " ".join(words_of(evidence_quote))
     for text in claim_texts:
@@ -89,6 +98,36 @@ def repeats_claim(evidence_quote: str, claim_texts: Sequence[str]) -> bool:
         if text_norm and len(text_norm) >= 20 and text_norm in quote_norm:
             return True
         if containment(quote_sh, shingles(text, size=3)) >= NEAR_DUPLICATE_JACCARD:
+            return True
+    return attributes_claim_to_speaker(evidence_quote, claim_texts, speaker_names)
+
+
+# Shorter words (articles, pronouns, "will") say nothing about what a quote is about.
+_CONTENT_WORD_CHARS = 4
+_SHARED_CONTENT_WORDS = 0.5
+
+
+def attributes_claim_to_speaker(
+    evidence_quote: str, claim_texts: Sequence[str], speaker_names: Sequence[str]
+) -> bool:
+    """Reported speech of the claim: the quote reports what somebody said, told, announced or
+    pledged (``outcome_wording.is_reported_speech``) in the future tense or as a plan
+    (``speaks_of_future_or_intention``), reports no delay, miss or cancellation, and is the
+    claim's: it names the claim's speaker (any of ``speaker_names``, or the first word of one,
+    "Northwind" for "Northwind Energy A/S"), or shares at least half of the claim's content
+    words. Such a report says only that the claim was made."""
+    if not (is_reported_speech(evidence_quote) and speaks_of_future_or_intention(evidence_quote)):
+        return False
+    if reports_delay_or_cancellation(evidence_quote):
+        return False
+    quote_words = set(words_of(evidence_quote))
+    for name in speaker_names:
+        name_words = [w for w in words_of(name) if len(w) >= _CONTENT_WORD_CHARS]
+        if name_words and (name_words[0] in quote_words or all(w in quote_words for w in name_words)):
+            return True
+    for text in claim_texts:
+        content = {w for w in words_of(text) if len(w) >= _CONTENT_WORD_CHARS and not w.isdigit()}
+        if content and len(content & quote_words) / len(content) >= _SHARED_CONTENT_WORDS:
             return True
     return False
 

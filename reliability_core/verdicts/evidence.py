@@ -402,6 +402,7 @@ async def gather_evidence(
                 source=source,
                 proposed=proposed,
                 method_version=method_version,
+                subject_names=names,
             )
             for proposed in read.items
         ]

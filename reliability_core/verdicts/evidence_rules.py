@@ -27,6 +27,12 @@ from reliability_core.models.documents import PageSnapshot
 from reliability_core.models.verdicts import EvidenceItem
 from reliability_core.text.quotes import value_in_quote, verify_quote
 from reliability_core.verdicts.duplicates import is_copy_of, repeats_claim
+from reliability_core.verdicts.outcome_wording import (
+    NotOutcomeKind,
+    expectation_cue,
+    reports_delay_or_cancellation,
+    times_named_in,
+)
 from reliability_core.verdicts.sources import SourceClassification
 from reliability_core.web.urls import canonical_url
 
@@ -129,16 +135,67 @@ def never_an_outcome(kind: str) -> bool:
     return kind in NEVER_OUTCOMES
 
 
-def item_exclusion_reason(item: ReadItem, *, verified: bool, claim: Claim) -> str:
+def never_an_outcome_reading(quote: str, *, quote_date: date | None) -> tuple[NotOutcomeKind, str] | None:
+    """[R] "Forecasts, polls and analyst expectations are never outcomes", decided from the
+    verified quote's own words and date, whatever the reader labelled it: the kind of
+    statement the quote is and what shows it, or None when its words and date read as an
+    outcome. In order: analysts or their consensus, a poll (``outcome_wording.expectation_cue``);
+    expectation, forecast or estimate wording, or the future tense, unless the quote reports a
+    delay, miss or cancellation (a decision already taken: "has been postponed and will now
+    open in 2027" is an outcome); and a quote dated before every time it names ("8.1 GW at
+    the end of 2024", dated in October 2024): dated before the event it describes, it is not
+    an outcome of it. The stand-in's reader calls this too."""
+    cue = expectation_cue(quote)
+    reports_outcome = reports_delay_or_cancellation(quote)
+    if cue is not None and (cue[0] != "forecast" or not reports_outcome):
+        return cue[0], f'its words "{cue[1]}"'
+    if quote_date is not None and not reports_outcome:
+        named = times_named_in(quote)
+        if named and all(when > quote_date for when in named):
+            return "forecast", f"dated {quote_date.isoformat()}, before the time it speaks of ({min(named).isoformat()})"
+    return None
+
+
+def decided_kind(proposed: ReadItem, *, quote_date: date | None) -> tuple[EvidenceKind, str]:
+    """The kind of statement a proposed quote is, as code reads it, and a note recording the
+    reader's label when the two differ (empty when they agree). Code's reading
+    (``never_an_outcome_reading``) overrides an "outcome" or "background" label; a reader that
+    calls a quote a forecast, poll or expectation where code finds no such words keeps its
+    stricter label, since a model may refuse evidence but never admit what the rule refuses."""
+    reading = never_an_outcome_reading(proposed.quote, quote_date=quote_date)
+    if reading is None:
+        if never_an_outcome(proposed.kind):
+            return proposed.kind, (
+                f"the reader labelled it {proposed.kind}; code finds no forecast, poll or expectation "
+                "in its words or dates, and the stricter label stands"
+            )
+        return proposed.kind, ""
+    kind, shown_by = reading
+    if kind == proposed.kind:
+        return kind, ""
+    return kind, f"the reader labelled it {proposed.kind}; code reads {kind.replace('_', ' ')} from {shown_by}"
+
+
+def item_exclusion_reason(
+    item: ReadItem,
+    *,
+    verified: bool,
+    claim: Claim,
+    kind: EvidenceKind | None = None,
+    speaker_names: Sequence[str] = (),
+) -> str:
     """Why a read quote cannot be evidence, or "" when it can. In order: unverified quote
-    ([V] T1), a report that only repeats the claim ([M] step 7), a forecast, poll or analyst
-    expectation ([R])."""
+    ([V] T1), a report that only repeats the claim or attributes it to its speaker ([M] step
+    7, ``duplicates.repeats_claim``), a forecast, poll or analyst expectation ([R]) of the
+    ``kind`` code decided (``decided_kind``; the reader's label when none is given)."""
+    kind = kind or item.kind
     if not verified:
         return "quote not found word for word on the fetched page: never given to a judge"
-    if item.kind == "repeat_of_claim" or repeats_claim(item.quote, [claim.quote, claim.restatement]):
+    names = [claim.speaker, *speaker_names]
+    if kind == "repeat_of_claim" or repeats_claim(item.quote, [claim.quote, claim.restatement], speaker_names=names):
         return "only repeats the claim: a claim cannot be checked against itself"
-    if never_an_outcome(item.kind):
-        return f"{item.kind.replace('_', ' ')}: forecasts, polls and analyst expectations are never outcomes"
+    if never_an_outcome(kind):
+        return f"{kind.replace('_', ' ')}: forecasts, polls and analyst expectations are never outcomes"
     return ""
 
 
@@ -162,6 +219,7 @@ def evidence_item(
     source: SourceClassification,
     proposed: ReadItem,
     method_version: str,
+    subject_names: Sequence[str] = (),
 ) -> EvidenceItem:
     """One proposed quote as a stored item: [V] T1 "Find the quote verbatim" against the fetched
     page text and "Find the value inside the quote"; excluded with its reason when it cannot be
@@ -172,7 +230,11 @@ def evidence_item(
     observed = proposed.observed_value
     if observed is not None and not (check.verified and value_in_quote(observed, proposed.quote)):
         observed = None
-    reason = item_exclusion_reason(proposed, verified=check.verified, claim=claim)
+    published = evidence_date(proposed, search_date, claim.time_zone)
+    kind, kind_note = decided_kind(proposed, quote_date=published)
+    reason = item_exclusion_reason(
+        proposed, verified=check.verified, claim=claim, kind=kind, speaker_names=subject_names
+    )
     return EvidenceItem(
         published_at=proposed.published_at,
         method_version=method_version,
@@ -190,7 +252,7 @@ def evidence_item(
         source_class=source.source_class,
         publisher=source.publisher,
         independent=not source.subject_own,
-        published_date=evidence_date(proposed, search_date, claim.time_zone),
+        published_date=published,
         side=side,
         stance=proposed.stance,
         observed_value=observed,
@@ -199,5 +261,7 @@ def evidence_item(
         primary_or_major=source.primary_or_major,
         subject_own=source.subject_own,
         source_reason=source.reason,
-        evidence_kind=proposed.kind,
+        evidence_kind=kind,
+        reader_kind=proposed.kind if kind_note else None,
+        kind_note=kind_note,
     )

@@ -43,6 +43,7 @@ from reliability_core.verdicts.usable_evidence import UsableEvidence, basis_of_e
 from reliability_core.verdicts.verdict_rules import (
     RuledVerdict,
     apply_method_rules,
+    deadline_day_open,
     judges_disagree,
     numeric_disputed,
     official_figure_awaited,
@@ -123,12 +124,17 @@ async def judge_claim(
         awaited = official_figure_awaited(
             numeric=criteria.numeric, judge_at=criteria.judge_at, usable=usable, today=today
         )
+        still_open = None if awaited else deadline_day_open(claim.deadline, today)
         verdict = verdict_without_judges(
             **base,
             basis="nothing",
-            reason=_not_yet_reason(awaited) if awaited else "no verified evidence: unresolvable without a judge",
-            not_yet_due=awaited is not None,
-            recheck_by=awaited,
+            reason=_not_yet_reason(awaited)
+            if awaited
+            else _deadline_day_reason(claim, still_open)
+            if still_open
+            else "no verified evidence: unresolvable without a judge",
+            not_yet_due=(awaited or still_open) is not None,
+            recheck_by=awaited or still_open,
         )
         return _gated(verdict, usable, None, steering_all)
     if basis_of_evidence(usable.items) == "ordinary_statements_only":
@@ -187,11 +193,18 @@ async def judge_claim(
         if ruled_a.verdict == "unresolvable"
         else None
     )
+    if awaited is None and ruled_a.verdict == "unresolvable" and ruled_a.unsettled_reason == "no_positive_evidence":
+        still_open = deadline_day_open(claim.deadline, today)
+    else:
+        still_open = None
     reasons = [*ruled_a.rules_applied]
     if ruled_a.measure_note and ruled_a.verdict in SCORED_VERDICTS:
         reasons.append(ruled_a.measure_note)
     if awaited is not None:
         reasons.append(_not_yet_reason(awaited))
+    if still_open is not None:
+        reasons.append(_deadline_day_reason(claim, still_open))
+        awaited = still_open
     if judges_disagree(ruled_a.verdict, ruled_b.verdict):
         reasons.append(f"judges disagree: A {ruled_a.verdict}, B {ruled_b.verdict}")
     if disputed:
@@ -225,6 +238,13 @@ async def judge_claim(
         recheck_by=awaited,
     )
     return _gated(verdict, usable, out_a.confidence, steering_all)
+
+
+def _deadline_day_reason(claim: Claim, recheck_on: date) -> str:
+    return (
+        f"not yet: the deadline day {claim.deadline} is not over in the claim's time zone ({claim.time_zone}) "
+        f"and nothing shows the deciding event is over; checked again on {recheck_on.isoformat()}"
+    )
 
 
 def _not_yet_reason(expected_by: date) -> str:

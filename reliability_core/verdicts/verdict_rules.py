@@ -16,18 +16,27 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from datetime import date, timedelta
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
 from reliability_core.claims.numeric_reading import banded_verdict, extractions_agree
 from reliability_core.constants import OFFICIAL_FIGURE_WAIT_DAYS
 from reliability_core.models.base import SCORED_VERDICTS, ClaimType, Verdict
-from reliability_core.models.claims import NumericCriteria
+from reliability_core.models.claims import CriteriaLevels, NumericCriteria
 from reliability_core.models.verdicts import EvidenceItem
 from reliability_core.text.numbers import value_written_in
 from reliability_core.verdicts.judge_input import JudgeInput, JudgeOutput, UnsettledReason
+from reliability_core.verdicts.outcome_wording import (
+    reports_cancellation,
+    reports_delay_or_cancellation,
+    speaks_of_event_result,
+)
 from reliability_core.verdicts.sources import is_reliable_class
 from reliability_core.verdicts.usable_evidence import UsableEvidence, basis_of_evidence
+
+# Reasons for "can't be settled" that only code gives (not in the judges' output schema).
+RuledReason = UnsettledReason | Literal["event_cancelled"]
 
 
 class RuledVerdict(BaseModel):
@@ -39,7 +48,7 @@ class RuledVerdict(BaseModel):
     cited: list[str]
     rules_applied: list[str]
     self_reported_only: bool = False
-    unsettled_reason: UnsettledReason = ""
+    unsettled_reason: RuledReason = ""
     # The judge's observed value when it stands (written in a cited, verified quote of the
     # deciding source), else None: only a verified value is compared with the other judge's.
     observed_value: float | None = None
@@ -137,19 +146,6 @@ def numeric_verdict(numeric: NumericCriteria, observed: float | None) -> Verdict
     return banded_verdict(numeric, observed)
 
 
-_DELAY_OR_CANCELLATION = re.compile(
-    r"\b(?:delay(?:s|ed|ing)?|postpon\w*|cancel+(?:s|ed|led|ing|ation)?|scrap(?:s|ped|ping)?|abandon\w*|"
-    r"shelv(?:e|ed|es|ing)|halt(?:s|ed)?|suspend\w*|withdr[ae]w\w*|pushed\s+back|put\s+on\s+hold|"
-    r"dropped|missed|behind\s+schedule|not\s+(?:be\s+)?(?:completed|finished|delivered|met|reached))\b",
-    re.IGNORECASE,
-)
-
-
-def reports_delay_or_cancellation(quote: str) -> bool:
-    """A quote that reports a delay, postponement, cancellation or a missed target."""
-    return bool(_DELAY_OR_CANCELLATION.search(quote))
-
-
 def has_positive_evidence(
     cited: Sequence[EvidenceItem],
     *,
@@ -158,10 +154,17 @@ def has_positive_evidence(
     value_quotes: Sequence[EvidenceItem] | None = None,
 ) -> bool:
     """[M] step 8 / [#15] rule 3: "Not finding a record of something is not taken as proof that
-    it did not happen: a 'did not happen' verdict needs positive evidence": a dated report of a
-    delay or cancellation, or a dated account of the situation on or after the deadline. "A
-    figure dated before the deadline is progress, not an outcome" (so for numeric criteria every
-    level short of "true" needs it: a figure below the target before the deadline is progress).
+    it did not happen: a 'did not happen' verdict needs positive evidence, such as a report of
+    a delay or cancellation, or a dated account of the situation after the deadline"; [R] "A
+    no before the deadline needs the deciding event to be over" and "Something that happens at
+    11:30 pm on the deadline day counts". So, with a deadline: a dated report that the deciding
+    event is over (delayed, cancelled, missed, ended without it: ``reports_delay_or_cancellation``),
+    or an account dated after the deadline day has ended in the claim's time zone (the items'
+    dates are calendar days there: ``evidence_rules.evidence_date``). An account from the
+    deadline day itself ("not yet opened", "still planned for tonight") is not proof that it
+    did not happen: the day is not over. "A figure dated before the deadline is progress, not
+    an outcome" (so for numeric criteria every level short of "true" needs a figure dated
+    after the deadline day as well).
 
     ``cited`` are the items that may decide (dated ones, for a dated claim); ``value_quotes``,
     for numeric criteria, the items whose quote writes the verified observed figure. A claim
@@ -170,17 +173,86 @@ def has_positive_evidence(
         if value_quotes is not None:
             return bool(value_quotes)
         return any(item.stance == "contradicts" for item in cited)
-    delay_report = any(
+    event_over = any(
         item.stance == "contradicts"
         and item.published_date is not None
         and reports_delay_or_cancellation(item.quote)
         for item in cited
     )
-    if delay_report:
+    if event_over:
         return True
-    outcome_day = max(judge_at, deadline)
     accounts = value_quotes if value_quotes is not None else [i for i in cited if i.stance == "contradicts"]
-    return any(item.published_date is not None and item.published_date >= outcome_day for item in accounts)
+    return any(
+        item.published_date is not None and item.published_date > deadline and item.published_date >= judge_at
+        for item in accounts
+    )
+
+
+def deadline_day_open(deadline: date | None, today: date) -> date | None:
+    """[R] "Not yet: the deadline hasn't passed and the outcome is still open": while the
+    deadline day (in the claim's time zone: ``today`` is the run's date there) is not over, a
+    claim without positive evidence that it did not happen is not yet due. Returns the day
+    it is checked again (the day after the deadline), else None."""
+    if deadline is None or today > deadline:
+        return None
+    return deadline + timedelta(days=1)
+
+
+def dated_after_claim(
+    deciding: Sequence[EvidenceItem], *, claim_type: ClaimType, made_on: date | None
+) -> list[EvidenceItem]:
+    """[M] step 7 "reports that only repeat the claim" are never evidence, and so evidence that
+    decides a promise or prediction is dated after the claim was made: an account from the day
+    the claim was made reports the claim, not its outcome. The deciding items of a promise or
+    prediction dated after ``made_on`` (undated items, which decide only a claim without a
+    date, are kept); every item for a factual claim or when the claim's date is not known.
+    Items dated before it are left to ``outcome_known_when_claimed``."""
+    if claim_type not in ("promise", "prediction") or made_on is None:
+        return list(deciding)
+    return [item for item in deciding if item.published_date is None or item.published_date > made_on]
+
+
+def cancellation_reports(items: Sequence[EvidenceItem]) -> list[EvidenceItem]:
+    """The dated items whose verified quote reports a cancellation, in the subjects' languages
+    (``outcome_wording.reports_cancellation``): "cancelled", "aflyst", "abgesagt", "annulé" ..."""
+    return [item for item in items if item.published_date is not None and reports_cancellation(item.quote)]
+
+
+def criteria_say_what_happens_if_cancelled(levels: CriteriaLevels) -> bool:
+    """The frozen levels speak of a cancellation ("false: the project is cancelled or ..."):
+    the contract says what happens then, and the levels decide as for any other outcome."""
+    return any(reports_cancellation(text) for text in levels.model_dump().values())
+
+
+def claim_about_event_outcome(levels: CriteriaLevels, numeric: NumericCriteria | None) -> bool:
+    """From the frozen criteria: the claim is about an outcome of an event (a figure reached at
+    it: numeric criteria; who wins it or is elected: the "true" level speaks of a result,
+    ``outcome_wording.speaks_of_event_result``), not that the event happens."""
+    return numeric is not None or speaks_of_event_result(levels.true)
+
+
+def cancelled_event_verdict(
+    *, levels: CriteriaLevels, numeric: NumericCriteria | None, deciding: Sequence[EvidenceItem],
+    observed: float | None,
+) -> str:
+    """[M] step 8 and [R] "Can't be settled: ... the event was cancelled and the contract doesn't
+    say what happens": for this project, a claim that something will happen by a date is
+    settled "did not happen" by a dated report of its cancellation (``has_positive_evidence``
+    takes it as the deciding event being over); a claim about an outcome of the event
+    (``claim_about_event_outcome``), whose event a cited dated report says was cancelled
+    (``cancellation_reports``), when the frozen criteria do not say what happens then
+    (``criteria_say_what_happens_if_cancelled``) and no verified figure was read, can't be
+    settled. Decided from the frozen criteria, never from the judge's wording. Returns the
+    note recorded for "can't be settled", or "" when the rule does not apply."""
+    reports = cancellation_reports(deciding)
+    if not reports or criteria_say_what_happens_if_cancelled(levels) or observed is not None:
+        return ""
+    if not claim_about_event_outcome(levels, numeric):
+        return ""
+    return (
+        f"the event was cancelled ({', '.join(item.id for item in reports)}) and the frozen criteria do not "
+        "say what happens then: a claim about its outcome can't be settled"
+    )
 
 
 def is_self_reported_only(claim_type: ClaimType, verdict: Verdict, cited: Sequence[EvidenceItem]) -> bool:
@@ -285,14 +357,16 @@ def apply_method_rules(
     cited = usable.by_ids(cited_ids)
     verdict: Verdict = output.verdict
     rules: list[str] = []
-    reason: UnsettledReason = output.unsettled_reason
+    reason: RuledReason = output.unsettled_reason
     observed: float | None = None
     measure_note = ""
     value_quotes: list[EvidenceItem] | None = None
 
-    def settle(new: Verdict, why: UnsettledReason, note: str) -> None:
+    def settle(new: Verdict, why: RuledReason, note: str) -> None:
         nonlocal verdict, reason
-        if new != verdict:
+        # Recorded when the verdict changes, and when code gives its own reason for
+        # "can't be settled" in place of another (a cancelled event, not a missing figure).
+        if new != verdict or (new == "unresolvable" and why != reason and why == "event_cancelled"):
             rules.append(note)
         verdict, reason = new, why
 
@@ -305,6 +379,16 @@ def apply_method_rules(
     deciding = evidence_that_can_decide(cited, dated_claim=is_dated_claim(judge_input))
     if verdict != "unresolvable" and not deciding:
         settle("unresolvable", "undated_evidence", "undated evidence supports context, not a verdict on a dated claim")
+    if not outcome_known_when_claimed(judge_input.claim_type, judge_input.made_on, deciding):
+        after_claim = dated_after_claim(deciding, claim_type=judge_input.claim_type, made_on=judge_input.made_on)
+        if verdict != "unresolvable" and deciding and not after_claim:
+            settle(
+                "unresolvable",
+                "too_little_evidence",
+                "evidence from the day the claim was made reports the claim, not its outcome: "
+                "a promise or prediction is decided by evidence dated after it",
+            )
+        deciding = after_claim
     numeric = judge_input.numeric
     if numeric is not None:
         # The reading is checked whatever the verdict: a judge that abstains may still have
@@ -316,7 +400,7 @@ def apply_method_rules(
         if output.observed_value is None:
             settle("unresolvable", "no_observed_value", "no observed value for the numeric criteria")
         elif observed is None:
-            why: UnsettledReason = "named_source_not_cited" if numeric.named_source and not measured else (
+            why: RuledReason = "named_source_not_cited" if numeric.named_source and not measured else (
                 "observed_value_not_in_cited_quote"
             )
             settle(
@@ -333,6 +417,11 @@ def apply_method_rules(
                 f"observed {observed:g} {numeric.unit} on the frozen levels "
                 f"({numeric.operator} {numeric.threshold:g}): {banded}",
             )
+    cancelled = cancelled_event_verdict(
+        levels=judge_input.levels, numeric=numeric, deciding=deciding, observed=observed
+    )
+    if cancelled:
+        settle("unresolvable", "event_cancelled", cancelled)
     # A numeric level below "true" says the claim did not (fully) happen; otherwise "false" does.
     short_of_claim = ("mostly_true", "mixed", "mostly_false", "false") if observed is not None else ("false", "mostly_false")
     if verdict in short_of_claim and not has_positive_evidence(

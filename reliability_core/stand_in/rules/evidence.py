@@ -31,9 +31,9 @@ They read only their step's input, exactly as a model would.
     failure word the claim itself uses agrees with it; "kept ... until"
     contradicts a promise to stop; "rose"/"fell" follow the claim's direction;
   * kind: a reported failure is an outcome; "said ... will", "plans to",
-    "targets 15 GW" repeat the claim; "analysts" are analyst expectations;
-    "poll" is a poll; "expect", "forecast", "likely", "chance", "will" are
-    forecasts; everything else is an outcome;
+    "targets 15 GW" repeat the claim;
+    forecasts, polls and analyst expectations as the live rule reads them
+    (``evidence_rules.never_an_outcome_reading``); everything else is an outcome;
   * date: the sentence's own date (ISO or "11 April 2025"), else the page's.
 """
 
@@ -58,7 +58,7 @@ from reliability_core.verdicts.evidence import (
     ReadEvidenceInput,
     ReadEvidenceOutput,
 )
-from reliability_core.verdicts.evidence_rules import ReadItem
+from reliability_core.verdicts.evidence_rules import ReadItem, never_an_outcome_reading
 
 MIN_SHARED_TERMS = 0.35
 SAID_ON = re.compile(r"\s*\(said on [^)]*\)")  # the date stamp the extractor adds to a restatement
@@ -191,14 +191,6 @@ REPEAT_MARKERS = re.compile(
     r"|\b(plans|aims|intends) to\b|\btargets\s+(dkk\s+|eur\s+)?\d",
     re.IGNORECASE,
 )
-FORECAST_MARKERS = re.compile(
-    r"\b(expects?|expected to|forecasts?|predicts?|likely|outlook|projected|chance|probability|will|"
-    r"our target is|we aim)\b",
-    re.I,
-)
-POLL_MARKERS = re.compile(r"\b(poll|survey of voters|opinion survey)\b", re.I)
-ANALYST_MARKERS = re.compile(r"\banalysts?\b|\bconsensus estimate", re.I)
-
 _UNIT = (
     r"(gw|mw|kw|twh|gwh|mwh|billion|bn|million|mn|%|per\s?cent|percent|people|employees|staff"
     r"|per\s+(?:kwh|mwh|twh|tonne|barrel|person|year)"
@@ -619,18 +611,15 @@ def cue_stance(sentence: str, restatement: str) -> str:
 
 def statement_kind(sentence: str) -> str:
     """Whether a sentence reports an outcome or is a repeat of the claim, a forecast, a poll
-    or an analyst expectation (never outcomes)."""
+    or an analyst expectation (never outcomes): the last three as the live path's rule reads
+    them (``evidence_rules.never_an_outcome_reading``, on the words; the date is read there
+    when the item is stored)."""
     if NEGATIVE_CUES.search(sentence.casefold()):
         return "outcome"  # "will keep burning coal until June 2024, missing its pledge": a report of a miss
     if REPEAT_MARKERS.search(sentence):
         return "repeat_of_claim"
-    if ANALYST_MARKERS.search(sentence):
-        return "analyst_expectation"
-    if POLL_MARKERS.search(sentence):
-        return "poll"
-    if FORECAST_MARKERS.search(sentence):
-        return "forecast"
-    return "outcome"
+    reading = never_an_outcome_reading(sentence, quote_date=None)
+    return reading[0] if reading is not None else "outcome"
 
 
 @dataclass(frozen=True)
