@@ -151,9 +151,14 @@ STEP_LIMITS: dict[str, StepLimits] = {
     # decision, and a hard claim may think well past the ~1k tokens a typical one takes.
     "judge_a": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="medium"),
     "judge_b": StepLimits(max_output_tokens=8_192, retry_output_tokens=24_576, effort="medium"),
-    # The reviewer ("a second, stronger model") is a gate on the judge's verdict: the judges'
-    # effort, set here rather than left to the vendor's default.
-    "review_verdict": StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288, effort="medium"),
+    # The reviewer ("a second, stronger model") checks a verdict judge A has already reasoned
+    # out, against the same blind input, for major problems: low effort on the stronger model.
+    # Every model documented as stronger than judge A costs at least $8/$40 per million tokens,
+    # and at medium effort its reasoning alone was ~$0.023 of a checked claim, which took the
+    # rehearsal over the $0.10 budget ($0.105 with reviews only where they can change display).
+    # Its effect on quality is for the gold-set backtest to show, not the rehearsal: going back
+    # to medium costs about $0.02 per checked claim.
+    "review_verdict": StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288, effort="low"),
     "detect_steering": StepLimits(max_output_tokens=2_048, retry_output_tokens=8_192, effort="low"),
 }
 DEFAULT_LIMITS = StepLimits(max_output_tokens=4_096, retry_output_tokens=12_288)

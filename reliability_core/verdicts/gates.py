@@ -206,3 +206,17 @@ def decide_display(
     if verdict.verdict not in SCORED_VERDICTS:
         notes.append("unresolvable is counted, not scored: the verdict gates do not apply")
     return GateOutcome(shown=not failed, failed=failed, notes=notes)
+
+
+def held_whatever_the_review(
+    verdict: ClaimVerdict,
+    usable: UsableEvidence,
+    judge_a_confidence: float | None,
+    steering: SteeringResult,
+) -> list[str]:
+    """The gates other than the reviewer's that already hold ``verdict`` (judged as if it had
+    not been reviewed). When any does, no review can change what is shown ([R] "A yes or a no
+    is shown only when all of these hold"), so the reviewer, the dearest call per claim, is not
+    asked: the verdict stays held for the steward, and the reviewer gate says "not reviewed"."""
+    outcome = decide_display(verdict.model_copy(update={"review": None}), usable, judge_a_confidence, steering)
+    return [name for name in outcome.failed if name != GATE_REVIEWER]

@@ -29,7 +29,7 @@ from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem, GateOut
 from reliability_core.providers.base import OFFLINE_NAME, ModelGateway
 from reliability_core.providers.errors import ItemFailure
 from reliability_core.providers.failures import ModelFailure, record_failure
-from reliability_core.verdicts.gates import decide_display
+from reliability_core.verdicts.gates import decide_display, held_whatever_the_review
 from reliability_core.verdicts.judge_input import JudgeOutput, build_judge_input, mark_judge_input
 from reliability_core.verdicts.review import review_verdict
 from reliability_core.verdicts.steering import (
@@ -212,15 +212,6 @@ async def judge_claim(
             f"numeric reading not reproduced: A {ruled_a.observed_value}, B {ruled_b.observed_value} "
             f"(B proposed {out_b.observed_value})"
         )
-    try:
-        review = (
-            await review_verdict(judge_input=judge_input, output=out_a, ruled=ruled_a, gateway=gateway)
-            if ruled_a.verdict in SCORED_VERDICTS
-            else None
-        )
-    except ItemFailure as exc:
-        # No verdict is shown unreviewed: a reviewer that failed leaves the claim unresolvable.
-        return _failed_claim(claim, exc, clock, method_version, base, usable, steering_all)
     verdict = ClaimVerdict(
         **base,
         verdict=ruled_a.verdict,
@@ -233,10 +224,24 @@ async def judge_claim(
         gate=placeholder,
         evidence_ids=ruled_a.cited,
         reason="; ".join(reasons) or out_a.rationale,
-        review=review,
+        review=None,
         not_yet_due=awaited is not None,
         recheck_by=awaited,
     )
+    if ruled_a.verdict not in SCORED_VERDICTS:
+        return _gated(verdict, usable, out_a.confidence, steering_all)
+    held_by = held_whatever_the_review(verdict, usable, out_a.confidence, steering_all)
+    if held_by:
+        # Held whatever the reviewer says: the review could change nothing that is shown.
+        note = f"not reviewed: already held by {', '.join(held_by)}"
+        unreviewed = verdict.model_copy(update={"reason": f"{verdict.reason}; {note}"})
+        return _gated(unreviewed, usable, out_a.confidence, steering_all)
+    try:
+        review = await review_verdict(judge_input=judge_input, output=out_a, ruled=ruled_a, gateway=gateway)
+    except ItemFailure as exc:
+        # No verdict is shown unreviewed: a reviewer that failed leaves the claim unresolvable.
+        return _failed_claim(claim, exc, clock, method_version, base, usable, steering_all)
+    verdict = verdict.model_copy(update={"review": review})
     return _gated(verdict, usable, out_a.confidence, steering_all)
 
 
