@@ -35,9 +35,9 @@ from reliability_core.scores.render import report_chart_png, report_markdown
 from reliability_core.settings import settings
 from reliability_core.stages import (
     SnapshotRef,
-    extract_sample,
     judge_claims,
     keep_new_snapshots,
+    read_documents,
     research_claims,
     snapshot_documents,
     snapshot_refs,
@@ -230,11 +230,70 @@ def document_ranking(context: dg.AssetExecutionContext, stage: Stage) -> dg.Mate
 
 
 @_subject_asset(
-    "page_snapshots",
+    "statements",
     ["document_ranking"],
+    {"anthropic", "parquet"},
+    {ANTHROPIC, WEB},
+    "Step 4: the ranked pages read by the server itself (safe fetch, robots.txt, SHA-256) and the subject's "
+    "statements copied word for word and checked against them; the final document sample (documents without "
+    "statements by the subject replaced by rule); private-life drops counted only, their sentences masked in the "
+    "pages before the pages are stored in the append-only ledger.",
+    not_covered=[tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, tables.DOCUMENT_READS, tables.EXTRACTED_CLAIMS],
+    fetches=True,
+)
+def statements(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    gateway = stage.providers.gateway(job=context.job_name)
+    extraction = run_async(
+        read_documents(
+            ranking=stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection),
+            result_sets=stage.warehouse.read(tables.CANDIDATE_SEARCHES, stage.subject_id, SearchResultSet),
+            candidates=stage.warehouse.read(tables.CANDIDATES, stage.subject_id, CandidateDocument),
+            fetcher=stage.fetcher(),
+            ledger=stage.ledger,
+            ledger_table=tables.SNAPSHOT_LEDGER,
+            entry=stage.entry,
+            gateway=gateway,
+            clock=stage.clock,
+            method_version=stage.method_version,
+            progress=_progress(context, "documents extracted"),
+        )
+    )
+    if extraction.result_sets is not None:
+        # A statement found private at this step was in a stored search snippet.
+        stage.warehouse.write(tables.CANDIDATE_SEARCHES, stage.subject_id, extraction.result_sets)
+    found = [s for r in extraction.results for s in r.statements]
+    dropped = [d for r in extraction.results for d in r.dropped]
+    stage.warehouse.write(tables.STATEMENTS, stage.subject_id, found)
+    stage.warehouse.write(tables.DROPPED, stage.subject_id, dropped)
+    stage.warehouse.write(tables.DOCUMENT_SAMPLE, stage.subject_id, extraction.sample)
+    stage.warehouse.write(tables.EXTRACTED_CLAIMS, stage.subject_id, [c for r in extraction.results for c in r.claims])
+    stage.warehouse.write(tables.DOCUMENT_READS, stage.subject_id, extraction.reads)
+    verified = sum(s.quote_verified for s in found)
+    return dg.MaterializeResult(
+        metadata={
+            "documents_sampled": len(extraction.sample),
+            "documents_checked": len(extraction.checked),
+            "replacements": sum(s.slot == "replacement" for s in extraction.sample),
+            "extraction_rounds": extraction.rounds,
+            "statements": len(found),
+            **rows(len(found)),
+            "verified_quote_rate": round(verified / len(found), 3) if found else 0.0,
+            "unverified_quotes": len(found) - verified,
+            "dropped": len(dropped),
+            "documents_failed": sum(r.failure is not None for r in extraction.reads),
+            "documents_cut": sum(r.cut for r in extraction.reads),
+            **_models_metadata(stage, gateway),
+        }
+    )
+
+
+@_subject_asset(
+    "page_snapshots",
+    ["statements"],
     {"python", "parquet"},
     {WEB},
-    "What the server itself read at each ranked URL (safe fetch, robots.txt, SHA-256), kept in an append-only ledger.",
+    "The index of what the server itself read at each ranked URL (safe fetch, robots.txt, SHA-256), kept in an "
+    "append-only ledger by step 4 once its privacy decisions were applied (a page not yet stored is fetched here).",
     not_covered=[tables.SNAPSHOT_INDEX],
     fetches=True,
 )
@@ -269,57 +328,8 @@ def _snapshots(stage: Stage) -> list[PageSnapshot]:
 
 
 @_subject_asset(
-    "statements",
-    ["page_snapshots"],
-    {"anthropic", "parquet"},
-    {ANTHROPIC},
-    "Step 4: the subject's statements copied word for word and checked against the stored page text; the final "
-    "document sample (documents without statements by the subject replaced by rule); private-life drops counted only.",
-    not_covered=[tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, tables.DOCUMENT_READS, tables.EXTRACTED_CLAIMS],
-)
-def statements(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
-    gateway = stage.providers.gateway(job=context.job_name)
-    extraction = run_async(
-        extract_sample(
-            ranking=stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection),
-            candidates=stage.warehouse.read(tables.CANDIDATES, stage.subject_id, CandidateDocument),
-            snapshots=_snapshots(stage),
-            entry=stage.entry,
-            gateway=gateway,
-            clock=stage.clock,
-            method_version=stage.method_version,
-            progress=_progress(context, "documents extracted"),
-        )
-    )
-    found = [s for r in extraction.results for s in r.statements]
-    dropped = [d for r in extraction.results for d in r.dropped]
-    stage.warehouse.write(tables.STATEMENTS, stage.subject_id, found)
-    stage.warehouse.write(tables.DROPPED, stage.subject_id, dropped)
-    stage.warehouse.write(tables.DOCUMENT_SAMPLE, stage.subject_id, extraction.sample)
-    stage.warehouse.write(tables.EXTRACTED_CLAIMS, stage.subject_id, [c for r in extraction.results for c in r.claims])
-    stage.warehouse.write(tables.DOCUMENT_READS, stage.subject_id, extraction.reads)
-    verified = sum(s.quote_verified for s in found)
-    return dg.MaterializeResult(
-        metadata={
-            "documents_sampled": len(extraction.sample),
-            "documents_checked": len(extraction.checked),
-            "replacements": sum(s.slot == "replacement" for s in extraction.sample),
-            "extraction_rounds": extraction.rounds,
-            "statements": len(found),
-            **rows(len(found)),
-            "verified_quote_rate": round(verified / len(found), 3) if found else 0.0,
-            "unverified_quotes": len(found) - verified,
-            "dropped": len(dropped),
-            "documents_failed": sum(r.failure is not None for r in extraction.reads),
-            "documents_cut": sum(r.cut for r in extraction.reads),
-            **_models_metadata(stage, gateway),
-        }
-    )
-
-
-@_subject_asset(
     "claims",
-    ["statements"],
+    ["statements", "page_snapshots"],
     {"python", "parquet"},
     set(),
     "Step 5 (triage): each claim resolvable now, not yet due, never resolvable or own records only, re-checked "

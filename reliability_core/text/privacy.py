@@ -10,9 +10,11 @@ every phase, because the web and provider layers mask what they store.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from reliability_core.models.documents import PageSnapshot
-from reliability_core.text.sentences import split_sentences
+from reliability_core.models.documents import PageSnapshot, SearchResultSet
+from reliability_core.text.quotes import verify_quote
+from reliability_core.text.sentences import sentence_span, split_sentences
 
 _PRIVATE_NOUNS = (
     r"wife|husband|spouse|partner|children|child|kids|son|sons|daughter|daughters|family|mother|father|"
@@ -97,3 +99,63 @@ def mask_page_snapshot(snapshot: PageSnapshot) -> PageSnapshot:
         }
     )
 
+
+
+def mask_sentences_holding(text: str, quotes: Sequence[str]) -> str:
+    """[M] step 4 "dropped before anything is stored", for statements found private by
+    the classifier or the keyword rule: every sentence of ``text`` that holds one of
+    ``quotes`` (found word for word after normalisation, as quotes are verified) is
+    replaced by ``PRIVATE_REDACTION``, line by line so line breaks stay as received."""
+    for quote in quotes:
+        if not quote.strip() or PRIVATE_REDACTION in quote:
+            continue
+        # Every occurrence: the page may repeat the sentence (a pull quote, a summary).
+        while (check := verify_quote(quote, text)).verified:
+            assert check.start is not None and check.end is not None
+            left, right = sentence_span(text, check.start, check.end)
+            held = text[left:right].split("\n")
+            masked = "\n".join(PRIVATE_REDACTION if line.strip() else line for line in held)
+            if masked == text[left:right]:
+                break
+            text = text[:left] + masked + text[right:]
+    return text
+
+
+def mask_private_statements(snapshot: PageSnapshot, quotes: Sequence[str]) -> PageSnapshot:
+    """A page snapshot as it may be stored once step 4 has read it: the keyword rule's
+    mask (``mask_page_snapshot``) and every sentence holding a statement dropped as
+    private (``quotes``, by the classifier or the rule) masked in its title, visible
+    text, main text and hidden texts; ``private_life_masked`` counts the masked
+    sentences (never their text)."""
+    snapshot = mask_page_snapshot(snapshot)
+    if not quotes:
+        return snapshot
+    title, text, main = (mask_sentences_holding(t, quotes) for t in (snapshot.title, snapshot.text, snapshot.main_text))
+    hidden = [h.model_copy(update={"text": mask_sentences_holding(h.text, quotes)}) for h in snapshot.hidden_texts]
+    masked = text.count(PRIVATE_REDACTION) - snapshot.text.count(PRIVATE_REDACTION)
+    return snapshot.model_copy(
+        update={
+            "title": title,
+            "text": text,
+            "main_text": main,
+            "hidden_texts": hidden,
+            "private_life_masked": snapshot.private_life_masked + masked,
+        }
+    )
+
+
+def mask_private_in_results(result_sets: Sequence[SearchResultSet], quotes: Sequence[str]) -> list[SearchResultSet]:
+    """Stored search results with every sentence holding one of ``quotes`` (statements
+    found private after the results were stored) masked in their titles and snippets."""
+    if not quotes:
+        return list(result_sets)
+    masked = []
+    for result_set in result_sets:
+        results = [
+            r.model_copy(
+                update={"title": mask_sentences_holding(r.title, quotes), "snippet": mask_sentences_holding(r.snippet, quotes)}
+            )
+            for r in result_set.results
+        ]
+        masked.append(result_set if results == result_set.results else result_set.model_copy(update={"results": results}))
+    return masked

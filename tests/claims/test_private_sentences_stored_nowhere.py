@@ -1,0 +1,129 @@
+"""[M] step 4 "Statements about anyone's private life, family, health, home or location are
+dropped before anything is stored", for what the classifier finds private and the keyword rule
+does not: through ``stages.read_documents`` (the code that governs live runs) with the real
+Anthropic provider class, the extractor and classifier answers scripted at the SDK's transport."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx2
+
+from reliability_core.clock import FixedClock
+from reliability_core.models import DocumentSelection, PageSnapshot, SearchResult, SearchResultSet
+from reliability_core.stages import read_documents
+from reliability_core.text.privacy import PRIVATE_REDACTION, mentions_private_life
+from reliability_core.warehouse import Ledger
+from reliability_core.wiring import build_gateway
+from tests.claims.claim_builders import ENTRY, LISTED, VERSION, make_document, make_snapshot, reading
+from tests.providers.wire import anthropic_json_reply
+
+CLOCK = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
+URL = "https://wire.example/2022/northwind"
+# A first-person health statement in words no keyword list holds: only the classifier sees it.
+PRIVATE = "Last spring I could barely climb the stairs to my office, and I learned to slow down"
+CLAIM = "In 2021 we installed 1.2 GW of capacity"
+PAGE = (
+    "Northwind Energy held its results call.\n"
+    f'"{PRIVATE}," said Anna Berg, chief executive. "{CLAIM}," she added.\n'
+    "The shares rose 2% on the day.\n"
+)
+
+
+class OneUrl:
+    """The fetcher: the page as the server read it."""
+
+    def __init__(self) -> None:
+        self.fetched: list[str] = []
+
+    async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
+        self.fetched.append(url)
+        return make_snapshot(PAGE, url=url)
+
+
+def answer(step: str) -> dict[str, Any]:
+    if step == "extract_statements":
+        return {
+            "statements": [
+                {"quote": q, "context": "said Anna Berg", "form": "direct_quote", "speaker_hint": "Anna Berg"}
+                for q in (PRIVATE, CLAIM)
+            ],
+            "private_life_omitted": 0,
+        }
+    # The classifier flags the first statement as private life; the second is a claim.
+    return {
+        "items": [
+            reading(0, private_life=True, is_claim=False, claim_type=None, restatement="").model_dump(mode="json"),
+            reading(1).model_dump(mode="json"),
+        ]
+    }
+
+
+def step_of(request: httpx2.Request) -> str:
+    body = json.loads(request.content)
+    return str(body["system"][0]["text"]).splitlines()[0].removeprefix("# Step: ").split(" ")[0]
+
+
+async def test_a_sentence_the_classifier_flags_private_is_masked_in_the_stored_page_snippets_and_cache(
+    ledger: Ledger, tmp_path: Path
+) -> None:
+    assert not mentions_private_life(PRIVATE)  # the keyword rule alone would store it
+    steps: list[str] = []
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        steps.append(step_of(request))
+        return anthropic_json_reply(answer(steps[-1]))
+
+    cache = tmp_path / "cache"
+    gateway = build_gateway(
+        {"ANTHROPIC_API_KEY": "sk-ant-test", "OPENAI_API_KEY": "sk-test"},
+        cache,
+        http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(handler)),
+    )
+    document = make_document(URL)
+    ranking = [
+        DocumentSelection(
+            subject_id="northwind", document_id=document.id, url=URL, position=1, slot="spread", year=2022,
+            seed=1, reason="test", method_version=VERSION,
+        )
+    ]  # fmt: skip
+    searched = SearchResultSet(
+        id="srs_1", subject_id="northwind", purpose="candidates", query="Northwind", provider="test",
+        retrieved_at=LISTED, results=[SearchResult(url=URL, title="Northwind interview", snippet=f"{PRIVATE}, said", rank=1)],
+        method_version=VERSION,
+    )  # fmt: skip
+    fetcher = OneUrl()
+    extraction = await read_documents(
+        ranking=ranking,
+        result_sets=[searched],
+        candidates=[document],
+        fetcher=fetcher,
+        ledger=ledger,
+        ledger_table="snapshots",
+        entry=ENTRY,
+        gateway=gateway,
+        clock=CLOCK,
+        method_version=VERSION,
+    )
+    assert steps == ["extract_statements", "classify_statements"]
+    (result,) = extraction.results
+    assert [s.quote for s in result.statements] == [CLAIM]
+    assert [d.reason for d in result.dropped] == ["private_life"]
+
+    (stored,) = ledger.read_all("snapshots", "northwind", PageSnapshot)
+    assert "climb the stairs" not in stored.text + stored.main_text
+    assert PRIVATE_REDACTION in stored.text and stored.private_life_masked == 1
+    # Everything else stays as received, so the kept quote still verifies against it.
+    assert CLAIM in stored.text and "The shares rose 2% on the day." in stored.text
+    assert result.statements[0].quote_verified
+
+    cached = [p.read_text(encoding="utf-8") for p in cache.rglob("*.json")]
+    assert len(cached) == 2 and not any("climb the stairs" in text for text in cached)
+    # The stored search result holding it comes back masked, to be stored again.
+    assert extraction.result_sets is not None
+    assert "climb the stairs" not in extraction.result_sets[0].results[0].snippet
+    # Nothing derived from the extraction that may be stored holds it either.
+    assert "climb the stairs" not in extraction.model_dump_json()
