@@ -6,6 +6,7 @@ Anthropic provider class, the extractor and classifier answers scripted at the S
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -127,3 +128,83 @@ async def test_a_sentence_the_classifier_flags_private_is_masked_in_the_stored_p
     assert "climb the stairs" not in extraction.result_sets[0].results[0].snippet
     # Nothing derived from the extraction that may be stored holds it either.
     assert "climb the stairs" not in extraction.model_dump_json()
+
+
+# --- the keyword rule: ordinary forms of illness, treatment, family and homes -----------------
+
+ORDINARY_FORMS = [
+    "I was treated for lymphoma last year and it changed how I lead",  # treatment, a named illness
+    "She had a stroke in 2019 and came back after six months",
+    "My mum ran a bakery in Esbjerg for thirty years",  # a parent by a familiar word
+    "Dad taught me to sail before I could read",
+    "We spent August at our place in Provence",  # a holiday home without the word "home"
+    "We spent the summer at the summer house",
+    "Min far var fisker i Thyborøn",  # Danish
+    "Vi holdt ferie i sommerhuset hele juli",
+    "Meine Mama hat mir das Rechnen beigebracht",  # German
+    "Ich wurde wegen Krebs behandelt",
+    "J'ai été opérée du genou en mars",  # French
+    "Mi madre era maestra en Sevilla",  # Spanish
+]
+ORGANISATIONS = [
+    "Our children's hospital foundation raised EUR 2 million in 2022",
+    "Denmark remains our home market",
+    "Our health programme reached 2 million people in 2022",
+    "Our cancer drug cut mortality by 20% in the trial",
+    "We cut sick leave by 10% in 2022",
+    "I 2021 blev 300 patienter behandlet for kræft på vores hospitaler",
+    "Notre famille de produits s'agrandit en 2024",
+    "Cabin crew numbers rose to 1,200",
+]
+
+
+async def test_ordinary_forms_of_illness_family_and_homes_the_classifier_misses_are_never_stored(
+    ledger: Ledger, tmp_path: Path
+) -> None:
+    # The classifier reads every statement as the subject's ordinary factual claim.
+    quotes = ORDINARY_FORMS + ORGANISATIONS
+    page = "Northwind Energy's annual interview.\n" + "\n".join(f'"{q}," said Anna Berg.' for q in quotes) + "\n"
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        if step_of(request) == "extract_statements":
+            return anthropic_json_reply(
+                {
+                    "statements": [
+                        {"quote": q, "context": "said Anna Berg", "form": "direct_quote", "speaker_hint": "Anna Berg"}
+                        for q in quotes
+                    ],
+                    "private_life_omitted": 0,
+                }
+            )
+        body = json.loads(request.content)
+        indices = [int(i) for i in re.findall(r'\\?"index\\?":\s*(\d+)', json.dumps(body["messages"]))]
+        return anthropic_json_reply({"items": [reading(i).model_dump(mode="json") for i in indices]})
+
+    class Page(OneUrl):
+        async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
+            return make_snapshot(page, url=url)
+
+    cache = tmp_path / "cache"
+    gateway = build_gateway(
+        {"ANTHROPIC_API_KEY": "sk-ant-test", "OPENAI_API_KEY": "sk-test"},
+        cache,
+        http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(handler)),
+    )
+    document = make_document(URL)
+    extraction = await read_documents(
+        ranking=[DocumentSelection(subject_id="northwind", document_id=document.id, url=URL, position=1,
+                                   slot="spread", year=2022, seed=1, reason="test", method_version=VERSION)],
+        result_sets=[SearchResultSet(id="srs_1", subject_id="northwind", purpose="candidates", query="Northwind",
+                                     provider="test", retrieved_at=LISTED, method_version=VERSION,
+                                     results=[SearchResult(url=URL, title="Northwind interview", rank=1)])],
+        candidates=[document], fetcher=Page(), ledger=ledger, ledger_table="snapshots", entry=ENTRY,
+        gateway=gateway, clock=CLOCK, method_version=VERSION,
+    )  # fmt: skip
+    (result,) = extraction.results
+    assert sorted(s.quote for s in result.statements) == sorted(ORGANISATIONS)
+    (stored,) = ledger.read_all("snapshots", "northwind", PageSnapshot)
+    cached = "".join(p.read_text(encoding="utf-8") for p in cache.rglob("*.json"))
+    for quote in ORDINARY_FORMS:
+        assert quote not in stored.text and quote not in cached, quote
+    for quote in ORGANISATIONS:
+        assert quote in stored.text, quote
