@@ -12,10 +12,11 @@ step  what the method says                        the function that runs it
       covered
 2     list 20-40 candidate documents where the    ``subjects.candidates.list_candidates``
       subject speaks (reused for 90 days)
-3     select documents by rule                    ``subjects.selection.rank_documents``;
-                                                  the chosen pages fetched: ``snapshot_documents``
-4     extract the subject's statements word for   ``extract_sample`` (``claims.extraction.extract_document``
-      word; check, attribute, type, restate       per document, replacements by ``subjects.selection``)
+3     select documents by rule                    ``subjects.selection.rank_documents``
+4     extract the subject's statements word for   ``read_documents``: the chosen pages fetched,
+      word; check, attribute, type, restate       ``extract_sample`` (``claims.extraction.extract_document``
+                                                  per document, replacements by ``subjects.selection``),
+                                                  then the pages stored, private sentences masked
 5     triage; sample up to 25 per type            ``claims.triage.triage_claim``,
                                                   ``claims.sampling.sample_claims``
 6     freeze resolution criteria before research  ``claims.criteria.freeze_criteria``
