@@ -155,22 +155,18 @@ async def fetch_documents(
     return list(await asyncio.gather(*(one(u) for u in urls)))
 
 
-async def snapshot_documents(
-    ranking: Sequence[DocumentSelection],
-    result_sets: Sequence[SearchResultSet],
-    fetcher: Fetcher,
-    ledger: Ledger,
-    subject_id: str,
-    method_version: str,
-    ledger_table: str,
+def stored_snapshots(
+    ranking: Sequence[DocumentSelection], ledger: Ledger, subject_id: str, ledger_table: str
 ) -> list[PageSnapshot]:
-    """Fetch every ranked candidate (``fetch_documents``) and keep each snapshot not yet
-    stored in the append-only ledger (``keep_new_snapshots``)."""
-    snapshots = await fetch_documents(
-        ranking, result_sets, fetcher, ledger, subject_id, method_version, ledger_table
-    )
-    keep_new_snapshots(ledger, ledger_table, subject_id, snapshots)
-    return snapshots
+    """The snapshot step 4 stored for every ranked URL (``read_documents``), one per URL
+    in ranking order. A ranked URL without one is a defect: step 4 stores every page it
+    fetched, so nothing is fetched here and nothing is stored unread."""
+    stored = {s.url: s for s in ledger.read_all(ledger_table, subject_id, PageSnapshot)}
+    urls = list(dict.fromkeys(s.url for s in ranking))
+    missing = [u for u in urls if u not in stored]
+    if missing:
+        raise ValueError(f"ranked pages not stored by step 4: {missing[:5]}")
+    return [stored[u] for u in urls]
 
 
 async def read_documents(

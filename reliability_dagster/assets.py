@@ -39,8 +39,8 @@ from reliability_core.stages import (
     keep_new_snapshots,
     read_documents,
     research_claims,
-    snapshot_documents,
     snapshot_refs,
+    stored_snapshots,
 )
 from reliability_core.subjects.candidates import CandidateListing, list_candidates
 from reliability_core.subjects.coverage import assess_coverage
@@ -291,27 +291,14 @@ def statements(context: dg.AssetExecutionContext, stage: Stage) -> dg.Materializ
     "page_snapshots",
     ["statements"],
     {"python", "parquet"},
-    {WEB},
-    "The index of what the server itself read at each ranked URL (safe fetch, robots.txt, SHA-256), kept in an "
-    "append-only ledger by step 4 once its privacy decisions were applied (a page not yet stored is fetched here).",
+    set(),
+    "The index of what the server itself read at each ranked URL (safe fetch, robots.txt, SHA-256), stored in an "
+    "append-only ledger by step 4 once its privacy decisions were applied.",
     not_covered=[tables.SNAPSHOT_INDEX],
-    fetches=True,
 )
 def page_snapshots(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     ranking = stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection)
-    result_sets = stage.warehouse.read(tables.CANDIDATE_SEARCHES, stage.subject_id, SearchResultSet)
-    snapshots = run_async(
-        snapshot_documents(
-            ranking,
-            result_sets,
-            stage.fetcher(),
-            stage.ledger,
-            stage.subject_id,
-            stage.method_version,
-            tables.SNAPSHOT_LEDGER,
-        )
-    )
-    refs = snapshot_refs(snapshots)
+    refs = snapshot_refs(stored_snapshots(ranking, stage.ledger, stage.subject_id, tables.SNAPSHOT_LEDGER))
     stage.warehouse.write(tables.SNAPSHOT_INDEX, stage.subject_id, refs)
     return dg.MaterializeResult(metadata={"pages": len(refs), **rows(len(refs)), **counted("outcome", (r.outcome for r in refs))})
 
