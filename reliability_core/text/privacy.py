@@ -39,10 +39,11 @@ _PERSONAL_POSSESSIVE = (
     r"meu|minha|meus|minhas|seu|seus|suas"
 )
 # "I", "he", "she" in each language, as a sentence's subject. The English "I" only before a
-# lower-case word: "I" opens Danish, Norwegian and Swedish sentences as "in" ("I 2021 ...").
+# lower-case word: "I" opens Danish, Norwegian and Swedish sentences as "in" ("I 2021 ...");
+# the Portuguese "eu" never in capitals, which is the EU.
 _PERSON = (
     r"(?:(?:^|(?<=\W))(?:(?-i:I)(?=\s+[a-z'’])|he|she|jeg|han|hun|jag|hon|ich|ik|hij|zij|je|il|elle|yo|él|ella|"
-    r"io|lui|lei|eu|ele|ela)\s+|\bj['’])"
+    r"io|lui|lei|(?-i:[Ee]u)|ele|ela)\s+|\bj['’])"
 )
 # Parents and grandparents called by a familiar word: only family says "mum".
 _FAMILIAR_PARENT = (
