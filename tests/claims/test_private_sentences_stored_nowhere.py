@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,7 @@ import httpx2
 
 from reliability_core.clock import FixedClock
 from reliability_core.models import DocumentSelection, PageSnapshot, SearchResult, SearchResultSet
-from reliability_core.stages import read_documents
+from reliability_core.stages import SampleExtraction, read_documents
 from reliability_core.text.privacy import PRIVATE_REDACTION, mentions_private_life
 from reliability_core.warehouse import Ledger
 from reliability_core.wiring import build_gateway
@@ -32,17 +33,6 @@ PAGE = (
     f'"{PRIVATE}," said Anna Berg, chief executive. "{CLAIM}," she added.\n'
     "The shares rose 2% on the day.\n"
 )
-
-
-class OneUrl:
-    """The fetcher: the page as the server read it."""
-
-    def __init__(self) -> None:
-        self.fetched: list[str] = []
-
-    async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
-        self.fetched.append(url)
-        return make_snapshot(PAGE, url=url)
 
 
 def answer(step: str) -> dict[str, Any]:
@@ -68,6 +58,39 @@ def step_of(request: httpx2.Request) -> str:
     return str(body["system"][0]["text"]).splitlines()[0].removeprefix("# Step: ").split(" ")[0]
 
 
+class Page:
+    """The fetcher: the page as the server read it."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
+        return make_snapshot(self.text, url=url)
+
+
+async def read_one_page(
+    page: str, snippet: str, handler: Callable[[httpx2.Request], httpx2.Response], ledger: Ledger, cache: Path
+) -> SampleExtraction:
+    """Step 4 over one ranked page through the live Anthropic provider class, the vendor's
+    answers from ``handler`` at the SDK's transport, the model cache in ``cache``."""
+    gateway = build_gateway(
+        {"ANTHROPIC_API_KEY": "sk-ant-test", "OPENAI_API_KEY": "sk-test"},
+        cache,
+        http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(handler)),
+    )
+    document = make_document(URL)
+    return await read_documents(
+        ranking=[DocumentSelection(subject_id="northwind", document_id=document.id, url=URL, position=1,
+                                   slot="spread", year=2022, seed=1, reason="test", method_version=VERSION)],
+        result_sets=[SearchResultSet(id="srs_1", subject_id="northwind", purpose="candidates", query="Northwind",
+                                     provider="test", retrieved_at=LISTED, method_version=VERSION,
+                                     results=[SearchResult(url=URL, title="Northwind interview", snippet=snippet,
+                                                           rank=1)])],
+        candidates=[document], fetcher=Page(page), ledger=ledger, ledger_table="snapshots", entry=ENTRY,
+        gateway=gateway, clock=CLOCK, method_version=VERSION,
+    )  # fmt: skip
+
+
 async def test_a_sentence_the_classifier_flags_private_is_masked_in_the_stored_page_snippets_and_cache(
     ledger: Ledger, tmp_path: Path
 ) -> None:
@@ -79,36 +102,7 @@ async def test_a_sentence_the_classifier_flags_private_is_masked_in_the_stored_p
         return anthropic_json_reply(answer(steps[-1]))
 
     cache = tmp_path / "cache"
-    gateway = build_gateway(
-        {"ANTHROPIC_API_KEY": "sk-ant-test", "OPENAI_API_KEY": "sk-test"},
-        cache,
-        http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(handler)),
-    )
-    document = make_document(URL)
-    ranking = [
-        DocumentSelection(
-            subject_id="northwind", document_id=document.id, url=URL, position=1, slot="spread", year=2022,
-            seed=1, reason="test", method_version=VERSION,
-        )
-    ]  # fmt: skip
-    searched = SearchResultSet(
-        id="srs_1", subject_id="northwind", purpose="candidates", query="Northwind", provider="test",
-        retrieved_at=LISTED, results=[SearchResult(url=URL, title="Northwind interview", snippet=f"{PRIVATE}, said", rank=1)],
-        method_version=VERSION,
-    )  # fmt: skip
-    fetcher = OneUrl()
-    extraction = await read_documents(
-        ranking=ranking,
-        result_sets=[searched],
-        candidates=[document],
-        fetcher=fetcher,
-        ledger=ledger,
-        ledger_table="snapshots",
-        entry=ENTRY,
-        gateway=gateway,
-        clock=CLOCK,
-        method_version=VERSION,
-    )
+    extraction = await read_one_page(PAGE, f"{PRIVATE}, said", handler, ledger, cache)
     assert steps == ["extract_statements", "classify_statements"]
     (result,) = extraction.results
     assert [s.quote for s in result.statements] == [CLAIM]
@@ -180,26 +174,8 @@ async def test_ordinary_forms_of_illness_family_and_homes_the_classifier_misses_
         indices = [int(i) for i in re.findall(r'\\?"index\\?":\s*(\d+)', json.dumps(body["messages"]))]
         return anthropic_json_reply({"items": [reading(i).model_dump(mode="json") for i in indices]})
 
-    class Page(OneUrl):
-        async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
-            return make_snapshot(page, url=url)
-
     cache = tmp_path / "cache"
-    gateway = build_gateway(
-        {"ANTHROPIC_API_KEY": "sk-ant-test", "OPENAI_API_KEY": "sk-test"},
-        cache,
-        http_client=httpx2.AsyncClient(transport=httpx2.MockTransport(handler)),
-    )
-    document = make_document(URL)
-    extraction = await read_documents(
-        ranking=[DocumentSelection(subject_id="northwind", document_id=document.id, url=URL, position=1,
-                                   slot="spread", year=2022, seed=1, reason="test", method_version=VERSION)],
-        result_sets=[SearchResultSet(id="srs_1", subject_id="northwind", purpose="candidates", query="Northwind",
-                                     provider="test", retrieved_at=LISTED, method_version=VERSION,
-                                     results=[SearchResult(url=URL, title="Northwind interview", rank=1)])],
-        candidates=[document], fetcher=Page(), ledger=ledger, ledger_table="snapshots", entry=ENTRY,
-        gateway=gateway, clock=CLOCK, method_version=VERSION,
-    )  # fmt: skip
+    extraction = await read_one_page(page, "", handler, ledger, cache)
     (result,) = extraction.results
     assert sorted(s.quote for s in result.statements) == sorted(ORGANISATIONS)
     (stored,) = ledger.read_all("snapshots", "northwind", PageSnapshot)
