@@ -49,10 +49,10 @@ SUBJECTS = ["northwind-energy", "clearwater-evaluators", "amara-okafor"]
 CRITICAL_PATH = {
     "subject_coverage": {"search": 1, "model": 2},  # identity searches || ; confirm_identity -> decide_coverage
     "candidate_documents": {"search": 1},  # all candidate queries at once
-    "page_snapshots": {"fetch": 2},  # robots.txt, then the page
-    # extract_statements -> classify_statements, all documents at once; once more per
-    # wave of replacements (the rule needs to know a document lacks statements first)
-    "statements": {"model": 2},
+    # robots.txt, then the page; extract_statements -> classify_statements, all documents at
+    # once; once more per wave of replacements (the rule needs to know a document lacks
+    # statements first). page_snapshots only indexes what this step stored.
+    "statements": {"fetch": 2, "model": 2},
     "resolution_criteria": {"model": 1},  # write_criteria, all claims at once
     "evidence": {"model": 2, "search": 1, "fetch": 2},  # plan_research -> search -> robots -> page -> read_evidence
     "verdicts": {"model": 1},  # judge_a || judge_b, all claims at once

@@ -12,10 +12,11 @@ step  what the method says                        the function that runs it
       covered
 2     list 20-40 candidate documents where the    ``subjects.candidates.list_candidates``
       subject speaks (reused for 90 days)
-3     select documents by rule                    ``subjects.selection.rank_documents``;
-                                                  the chosen pages fetched: ``snapshot_documents``
-4     extract the subject's statements word for   ``extract_sample`` (``claims.extraction.extract_document``
-      word; check, attribute, type, restate       per document, replacements by ``subjects.selection``)
+3     select documents by rule                    ``subjects.selection.rank_documents``
+4     extract the subject's statements word for   ``read_documents``: the chosen pages fetched,
+      word; check, attribute, type, restate       ``extract_sample`` (``claims.extraction.extract_document``
+                                                  per document, replacements by ``subjects.selection``),
+                                                  then the pages stored, private sentences masked
 5     triage; sample up to 25 per type            ``claims.triage.triage_claim``,
                                                   ``claims.sampling.sample_claims``
 6     freeze resolution criteria before research  ``claims.criteria.freeze_criteria``
@@ -61,7 +62,7 @@ from reliability_core.models import (
     ResolutionCriteria,
     SearchResultSet,
 )
-from reliability_core.providers.base import ModelGateway
+from reliability_core.providers.base import ModelGateway, WithholdsPrivateText
 from reliability_core.providers.failures import ModelFailure
 from reliability_core.subjects.candidates import (
     SearchLike,
@@ -69,7 +70,11 @@ from reliability_core.subjects.candidates import (
     urls_not_returned_by_search,
 )
 from reliability_core.subjects.selection import finalise_sample, next_documents_to_check
-from reliability_core.text.privacy import mask_page_snapshot
+from reliability_core.text.privacy import (
+    mask_page_snapshot,
+    mask_private_in_results,
+    mask_private_statements,
+)
 from reliability_core.verdicts.evidence import EvidenceResult, failed_research, gather_evidence
 from reliability_core.verdicts.gates import decide_display
 from reliability_core.verdicts.judging import judge_claim, model_failure_verdict
@@ -88,6 +93,12 @@ class SampleExtraction(Record):
     rounds: int = 0  # extraction rounds: 1 + one per wave of replacements
     # How every checked document was read (chunks, a cut, a model failure), sampled or replaced.
     reads: list[DocumentRead] = Field(default_factory=list)
+    # Every checked document's extraction, sampled or replaced: what its privacy decisions
+    # mask in the page before it is stored (``read_documents``). Never stored itself.
+    checked_results: list[ExtractionResult] = Field(default_factory=list, exclude=True, repr=False)
+    # The stored search results, when a statement found private at this step was in a
+    # title or snippet: re-written masked (``text.privacy.mask_private_in_results``).
+    result_sets: list[SearchResultSet] | None = None
 
 
 # Told (done, total) as each item of a long step finishes, so the run page can say where
@@ -120,7 +131,7 @@ def refuse_urls_not_returned(urls: Sequence[str], result_sets: Sequence[SearchRe
         raise UrlNotReturnedBySearch(f"URLs not returned by any stored search: {missing[:5]}")
 
 
-async def snapshot_documents(
+async def fetch_documents(
     ranking: Sequence[DocumentSelection],
     result_sets: Sequence[SearchResultSet],
     fetcher: Fetcher,
@@ -129,13 +140,11 @@ async def snapshot_documents(
     method_version: str,
     ledger_table: str,
 ) -> list[PageSnapshot]:
-    """Fetch every ranked candidate (concurrently) and keep each snapshot in the
-    append-only ledger. A snapshot already in the ledger for a URL is reused, so
-    a re-run reads exactly the page text it read before."""
+    """Fetch every ranked candidate (concurrently), one snapshot per URL, without storing
+    anything: a snapshot already in the ledger for a URL is reused, so a re-run reads
+    exactly the page text it read before (the ledger keeps the first snapshot of each URL)."""
     refuse_urls_not_returned([s.url for s in ranking], result_sets)
     stored = {s.url: s for s in ledger.read_all(ledger_table, subject_id, PageSnapshot)}
-    # The ledger keeps the first snapshot of each URL: a re-run (or a crash
-    # and retry) reads exactly the page text the first run read.
 
     async def one(url: str) -> PageSnapshot:
         if url in stored:
@@ -143,9 +152,72 @@ async def snapshot_documents(
         return await fetcher.snapshot(url, method_version)
 
     urls = list(dict.fromkeys(s.url for s in ranking))
-    snapshots = list(await asyncio.gather(*(one(u) for u in urls)))
-    keep_new_snapshots(ledger, ledger_table, subject_id, [s for s in snapshots if s.url not in stored])
-    return snapshots
+    return list(await asyncio.gather(*(one(u) for u in urls)))
+
+
+def stored_snapshots(
+    ranking: Sequence[DocumentSelection], ledger: Ledger, subject_id: str, ledger_table: str
+) -> list[PageSnapshot]:
+    """The snapshot step 4 stored for every ranked URL (``read_documents``), one per URL
+    in ranking order. A ranked URL without one is a defect: step 4 stores every page it
+    fetched, so nothing is fetched here and nothing is stored unread."""
+    stored = {s.url: s for s in ledger.read_all(ledger_table, subject_id, PageSnapshot)}
+    urls = list(dict.fromkeys(s.url for s in ranking))
+    missing = [u for u in urls if u not in stored]
+    if missing:
+        raise ValueError(f"ranked pages not stored by step 4: {missing[:5]}")
+    return [stored[u] for u in urls]
+
+
+async def read_documents(
+    *,
+    ranking: Sequence[DocumentSelection],
+    result_sets: Sequence[SearchResultSet],
+    candidates: Sequence[CandidateDocument],
+    fetcher: Fetcher,
+    ledger: Ledger,
+    ledger_table: str,
+    entry: RegistryEntry,
+    gateway: ModelGateway,
+    clock: Clock,
+    method_version: str,
+    progress: Progress | None = None,
+) -> SampleExtraction:
+    """[M] steps 3-4 as one pass over the pages: fetch the ranked documents, extract the
+    sample (``extract_sample``), and only then store the page snapshots, so that "Statements
+    about anyone's private life ... are dropped before anything is stored" holds for what
+    the classifier finds private as well as the keyword rule: the sentences holding every
+    statement dropped as private are masked in the snapshot before its first write
+    (``text.privacy.mask_private_statements``), and in the model answers already cached
+    (``providers.gateway.StepGateway.withhold_private``); stored search results holding
+    them come back masked in ``result_sets``, for the caller to store again."""
+    snapshots = await fetch_documents(
+        ranking, result_sets, fetcher, ledger, entry.id, method_version, ledger_table
+    )
+    extraction = await extract_sample(
+        ranking=ranking,
+        candidates=candidates,
+        snapshots=snapshots,
+        entry=entry,
+        gateway=gateway,
+        clock=clock,
+        method_version=method_version,
+        progress=progress,
+    )
+    url_of = {c.id: c.url for c in candidates}
+    private: dict[str, list[str]] = {}
+    for result in extraction.checked_results:
+        private.setdefault(url_of[result.document_id], []).extend(result.private_quotes)
+    keep_new_snapshots(
+        ledger, ledger_table, entry.id, [mask_private_statements(s, private.get(s.url, [])) for s in snapshots]
+    )
+    withheld = [quote for quotes in private.values() for quote in quotes]
+    if withheld and isinstance(gateway, WithholdsPrivateText):
+        gateway.withhold_private(withheld)
+    masked_results = mask_private_in_results(result_sets, withheld)
+    if masked_results != list(result_sets):
+        return extraction.model_copy(update={"result_sets": masked_results})
+    return extraction
 
 
 async def extract_sample(
@@ -202,6 +274,7 @@ async def extract_sample(
         checked=checked,
         rounds=rounds,
         reads=[r.read for r in results.values() if r.read is not None],
+        checked_results=list(results.values()),
     )
 
 

@@ -35,12 +35,12 @@ from reliability_core.scores.render import report_chart_png, report_markdown
 from reliability_core.settings import settings
 from reliability_core.stages import (
     SnapshotRef,
-    extract_sample,
     judge_claims,
     keep_new_snapshots,
+    read_documents,
     research_claims,
-    snapshot_documents,
     snapshot_refs,
+    stored_snapshots,
 )
 from reliability_core.subjects.candidates import CandidateListing, list_candidates
 from reliability_core.subjects.coverage import assess_coverage
@@ -230,60 +230,27 @@ def document_ranking(context: dg.AssetExecutionContext, stage: Stage) -> dg.Mate
 
 
 @_subject_asset(
-    "page_snapshots",
-    ["document_ranking"],
-    {"python", "parquet"},
-    {WEB},
-    "What the server itself read at each ranked URL (safe fetch, robots.txt, SHA-256), kept in an append-only ledger.",
-    not_covered=[tables.SNAPSHOT_INDEX],
-    fetches=True,
-)
-def page_snapshots(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
-    ranking = stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection)
-    result_sets = stage.warehouse.read(tables.CANDIDATE_SEARCHES, stage.subject_id, SearchResultSet)
-    snapshots = run_async(
-        snapshot_documents(
-            ranking,
-            result_sets,
-            stage.fetcher(),
-            stage.ledger,
-            stage.subject_id,
-            stage.method_version,
-            tables.SNAPSHOT_LEDGER,
-        )
-    )
-    refs = snapshot_refs(snapshots)
-    stage.warehouse.write(tables.SNAPSHOT_INDEX, stage.subject_id, refs)
-    return dg.MaterializeResult(metadata={"pages": len(refs), **rows(len(refs)), **counted("outcome", (r.outcome for r in refs))})
-
-
-def _snapshots(stage: Stage) -> list[PageSnapshot]:
-    refs = stage.warehouse.read(tables.SNAPSHOT_INDEX, stage.subject_id, SnapshotRef)
-    found = []
-    for ref in refs:
-        snapshot = stage.ledger.get(tables.SNAPSHOT_LEDGER, stage.subject_id, ref.snapshot_id, PageSnapshot)
-        if snapshot is None:
-            raise dg.Failure(description=f"snapshot {ref.snapshot_id} of {ref.url} is indexed but not in the ledger")
-        found.append(snapshot)
-    return found
-
-
-@_subject_asset(
     "statements",
-    ["page_snapshots"],
+    ["document_ranking"],
     {"anthropic", "parquet"},
-    {ANTHROPIC},
-    "Step 4: the subject's statements copied word for word and checked against the stored page text; the final "
-    "document sample (documents without statements by the subject replaced by rule); private-life drops counted only.",
+    {ANTHROPIC, WEB},
+    "Step 4: the ranked pages read by the server itself (safe fetch, robots.txt, SHA-256) and the subject's "
+    "statements copied word for word and checked against them; the final document sample (documents without "
+    "statements by the subject replaced by rule); private-life drops counted only, their sentences masked in the "
+    "pages before the pages are stored in the append-only ledger.",
     not_covered=[tables.STATEMENTS, tables.DROPPED, tables.DOCUMENT_SAMPLE, tables.DOCUMENT_READS, tables.EXTRACTED_CLAIMS],
+    fetches=True,
 )
 def statements(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     gateway = stage.providers.gateway(job=context.job_name)
     extraction = run_async(
-        extract_sample(
+        read_documents(
             ranking=stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection),
+            result_sets=stage.warehouse.read(tables.CANDIDATE_SEARCHES, stage.subject_id, SearchResultSet),
             candidates=stage.warehouse.read(tables.CANDIDATES, stage.subject_id, CandidateDocument),
-            snapshots=_snapshots(stage),
+            fetcher=stage.fetcher(),
+            ledger=stage.ledger,
+            ledger_table=tables.SNAPSHOT_LEDGER,
             entry=stage.entry,
             gateway=gateway,
             clock=stage.clock,
@@ -291,6 +258,9 @@ def statements(context: dg.AssetExecutionContext, stage: Stage) -> dg.Materializ
             progress=_progress(context, "documents extracted"),
         )
     )
+    if extraction.result_sets is not None:
+        # A statement found private at this step was in a stored search snippet.
+        stage.warehouse.write(tables.CANDIDATE_SEARCHES, stage.subject_id, extraction.result_sets)
     found = [s for r in extraction.results for s in r.statements]
     dropped = [d for r in extraction.results for d in r.dropped]
     stage.warehouse.write(tables.STATEMENTS, stage.subject_id, found)
@@ -318,8 +288,35 @@ def statements(context: dg.AssetExecutionContext, stage: Stage) -> dg.Materializ
 
 
 @_subject_asset(
-    "claims",
+    "page_snapshots",
     ["statements"],
+    {"python", "parquet"},
+    set(),
+    "The index of what the server itself read at each ranked URL (safe fetch, robots.txt, SHA-256), stored in an "
+    "append-only ledger by step 4 once its privacy decisions were applied.",
+    not_covered=[tables.SNAPSHOT_INDEX],
+)
+def page_snapshots(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    ranking = stage.warehouse.read(tables.DOCUMENT_RANKING, stage.subject_id, DocumentSelection)
+    refs = snapshot_refs(stored_snapshots(ranking, stage.ledger, stage.subject_id, tables.SNAPSHOT_LEDGER))
+    stage.warehouse.write(tables.SNAPSHOT_INDEX, stage.subject_id, refs)
+    return dg.MaterializeResult(metadata={"pages": len(refs), **rows(len(refs)), **counted("outcome", (r.outcome for r in refs))})
+
+
+def _snapshots(stage: Stage) -> list[PageSnapshot]:
+    refs = stage.warehouse.read(tables.SNAPSHOT_INDEX, stage.subject_id, SnapshotRef)
+    found = []
+    for ref in refs:
+        snapshot = stage.ledger.get(tables.SNAPSHOT_LEDGER, stage.subject_id, ref.snapshot_id, PageSnapshot)
+        if snapshot is None:
+            raise dg.Failure(description=f"snapshot {ref.snapshot_id} of {ref.url} is indexed but not in the ledger")
+        found.append(snapshot)
+    return found
+
+
+@_subject_asset(
+    "claims",
+    ["statements", "page_snapshots"],
     {"python", "parquet"},
     set(),
     "Step 5 (triage): each claim resolvable now, not yet due, never resolvable or own records only, re-checked "

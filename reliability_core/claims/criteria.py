@@ -23,6 +23,12 @@ from datetime import date, datetime
 from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.claims.comparisons import explicit_comparisons
+from reliability_core.claims.criteria_reading import (
+    choose_threshold,
+    decide_period,
+    period_from_words,
+    threshold_not_written,
+)
 from reliability_core.claims.numeric_reading import freeze_numeric_bands
 from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.clock import Clock
@@ -77,9 +83,12 @@ class CriteriaOutput(BaseModel):
 # --- Literal reading rules ([R] "How it reads a claim") ------------------------------
 
 
+class CriteriaRefusedError(ItemFailure):
+    """Code refused what the criteria writer proposed (a threshold the quote does not
+    write): nothing is frozen, and the refusal is recorded on the claim like any failure
+    of the criteria writer, so the claim is unresolvable with this reason."""
 
-
-
+    reason = "threshold not written in the quote"
 
 
 def enforce_literal_operator(numeric: NumericCriteria, quote: str) -> NumericCriteria:
@@ -93,16 +102,6 @@ def enforce_literal_operator(numeric: NumericCriteria, quote: str) -> NumericCri
         if operator != numeric.operator:
             return numeric.model_copy(update={"operator": operator})
     return numeric
-
-
-def decide_judge_at(claim: Claim, proposed: date) -> date:
-    """[M] "and the date to judge at": a promise or prediction is judged at its
-    deadline ([R] "Something that happens at 11:30 pm on the deadline day
-    counts", so the deadline day itself is included); any other claim at the
-    date the criteria writer proposed."""
-    if claim.claim_type in ("promise", "prediction") and claim.deadline is not None:
-        return claim.deadline
-    return proposed
 
 
 def criteria_content_hash(levels: CriteriaLevels, judge_at: date, numeric: NumericCriteria | None) -> str:
@@ -140,9 +139,26 @@ def build_criteria(
 ) -> ResolutionCriteria:
     """The record to freeze: the model's levels, the judge-at date and numeric form
     after the literal reading rules (with the five numeric bands), the timestamp and
-    the content hash."""
-    judge_at = decide_judge_at(claim, output.judge_at)
-    numeric = enforce_literal_operator(output.numeric, claim.quote) if output.numeric is not None else None
+    the content hash. The period and the figure are the claim's words' reading
+    (``criteria_reading.decide_period``, ``criteria_reading.choose_threshold``; a
+    disagreement with the writer is kept in ``reading_notes``); a threshold the quote
+    does not write is refused (``CriteriaRefusedError``)."""
+    judge_at, period_note = decide_period(claim.claim_type, claim.quote, claim.deadline, output.judge_at)
+    notes = [period_note] if period_note else []
+    numeric = output.numeric
+    if numeric is not None:
+        refused = threshold_not_written(numeric, claim.quote)
+        if refused is not None:
+            raise CriteriaRefusedError(refused, step=STEP_WRITE_CRITERIA, provider="code")
+        numeric, figure_note = choose_threshold(numeric, claim.quote)
+        notes += [figure_note] if figure_note else []
+        period = period_from_words(claim.claim_type, claim.quote, claim.deadline)
+        if period is not None and numeric.as_of != period:
+            # The figure is read as of the period the words give, as the judge-at date is.
+            if numeric.as_of is not None:
+                notes.append(f"criteria writer's figure as of {numeric.as_of}; the claim's words give {period}")
+            numeric = numeric.model_copy(update={"as_of": period})
+        numeric = enforce_literal_operator(numeric, claim.quote)
     # The five levels as ranges, frozen with the rest before any research ([#15] rule 2).
     numeric = freeze_numeric_bands(numeric) if numeric is not None else None
     return ResolutionCriteria(
@@ -156,6 +172,7 @@ def build_criteria(
         written_by=written_by,
         content_hash=criteria_content_hash(output.levels, judge_at, numeric),
         method_version=method_version,
+        reading_notes=notes,
     )
 
 
@@ -187,7 +204,8 @@ async def freeze_criteria(
     the ledger. Returns one record per claim, in the order given, except a claim
     whose criteria the model failed to write (refused, invalid, truncated,
     provider error): nothing is frozen for it (a later run may write them), and
-    the failure is appended to ``failures`` so the claim is recorded unresolvable."""
+    the failure is appended to ``failures`` so the claim is recorded unresolvable. Code's
+    refusal of the writer's threshold (``CriteriaRefusedError``) is recorded the same way."""
     async def freeze_one(claim: Claim) -> ResolutionCriteria | None:
         existing = stored_criteria(ledger, claim)
         if existing is not None:
@@ -196,6 +214,13 @@ async def freeze_criteria(
             output = await gateway.run(
                 STEP_WRITE_CRITERIA, criteria_input_for(claim, subject_name or claim.subject_id), CriteriaOutput
             )
+            criteria = build_criteria(
+                claim,
+                output,
+                written_at=clock.now(),
+                written_by=gateway.model_for(STEP_WRITE_CRITERIA),
+                method_version=method_version,
+            )
         except ItemFailure as exc:
             if failures is not None:
                 failures.append(
@@ -203,13 +228,6 @@ async def freeze_criteria(
                 )
                 return None
             raise
-        criteria = build_criteria(
-            claim,
-            output,
-            written_at=clock.now(),
-            written_by=gateway.model_for(STEP_WRITE_CRITERIA),
-            method_version=method_version,
-        )
         store_criteria(ledger, criteria)
         return criteria
 

@@ -150,6 +150,10 @@ class ExtractionResult(BaseModel):
     dropped: list[DroppedStatement]
     notes: list[str] = Field(default_factory=list)
     read: DocumentRead | None = None
+    # Never stored (excluded from every dump): the quotes dropped as private, so that the
+    # sentences holding them are masked in the page snapshot before it is written
+    # (``stages.read_documents``) and in the cached model answers.
+    private_quotes: list[str] = Field(default_factory=list, exclude=True, repr=False)
 
 
 def page_chunks(
@@ -336,6 +340,7 @@ async def extract_document(
     drop other speakers and paraphrases, check every kept quote against the
     snapshot's whole visible text, type and triage the claims."""
     notes: list[str] = []
+    private_quotes: list[str] = []  # masked in the stored page and caches, never stored themselves
     page_text = snapshot.main_text or snapshot.text
     limit = limits_for(STEP_EXTRACT).max_input_chars
     chunks, chars_read = page_chunks(page_text, limit)
@@ -357,6 +362,7 @@ async def extract_document(
             dropped=[],
             notes=[*notes, why],
             read=read,
+            private_quotes=private_quotes,
         )
 
     def failed(exc: ItemFailure) -> ExtractionResult:
@@ -417,6 +423,7 @@ async def extract_document(
             dropped.append(
                 _dropped(document, index, "private_life", _DROP_NOTES["private_life"], method_version)
             )
+            private_quotes.append(item.quote.strip())
             continue
         to_classify.append((index, item))
 
@@ -468,6 +475,8 @@ async def extract_document(
         )
         if reason is not None:
             dropped.append(_dropped(document, index, reason, _DROP_NOTES[reason], method_version))
+            if reason == "private_life":
+                private_quotes.append(quote)
             continue
         statement_id = stable_id("stm", document.subject_id, document.id, quote)
         if statement_id in seen:
@@ -510,4 +519,5 @@ async def extract_document(
         dropped=dropped,
         notes=notes,
         read=read,
+        private_quotes=private_quotes,
     )

@@ -140,3 +140,10 @@ class ResolutionCriteria(StampedRecord):
     written_at: datetime
     written_by: str
     content_hash: str = Field(description="SHA-256 of levels, judge_at and numeric")
+    reading_notes: list[str] = Field(
+        default_factory=list,
+        description=(
+            "Where the criteria writer and the claim's words disagreed (which figure is the threshold, "
+            "which period or date): the words' reading was frozen (claims.criteria_reading)"
+        ),
+    )

@@ -10,8 +10,9 @@ wire format; the offline provider does the same from local rules.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -126,3 +127,11 @@ class ModelGateway(Protocol):
     def model_for(self, step: str) -> str:
         """The model id assigned to ``step`` (``offline-rules`` for the offline provider)."""
         ...
+
+
+@runtime_checkable
+class WithholdsPrivateText(Protocol):
+    """A gateway that keeps model answers (a cache) and can mask in them the sentences of
+    statements found private after the answers were kept (``StepGateway``)."""
+
+    def withhold_private(self, quotes: Sequence[str]) -> int: ...

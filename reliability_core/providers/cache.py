@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from typing import Any
 from reliability_core.constants import REPORT_SERVED_DAYS
 from reliability_core.ids import sha256_hex
 from reliability_core.lifetimes import CANDIDATES_PURPOSE, candidate_list_is_reusable
-from reliability_core.text.privacy import mask_private_life
+from reliability_core.text.privacy import mask_private_life, mask_sentences_holding
 
 
 def cache_key(**parts: Any) -> str:
@@ -60,24 +61,25 @@ def search_result_reusable(
     return timedelta(0) <= age < timedelta(days=REPORT_SERVED_DAYS)
 
 
-def masked_payload(value: Any) -> Any:
-    """``value`` with every string masked by ``mask_private_life``, including strings
-    inside JSON held in a string (a model answer is kept as its JSON text), so the
-    cache never holds a sentence about anyone's private life ([M] step 4 "dropped
-    before anything is stored"). Strings without a space (ids, URLs, labels) are
-    left alone."""
+def masked_payload(value: Any, withheld: Sequence[str] = ()) -> Any:
+    """``value`` with every string masked by ``mask_private_life``, and every sentence
+    holding one of the ``withheld`` statements (found private by the classifier or the
+    rule: ``mask_sentences_holding``) masked too, including strings inside JSON held in
+    a string (a model answer is kept as its JSON text), so the cache never holds a
+    sentence about anyone's private life ([M] step 4 "dropped before anything is
+    stored"). Strings without a space (ids, URLs, labels) are left alone."""
     if isinstance(value, dict):
-        return {k: masked_payload(v) for k, v in value.items()}
+        return {k: masked_payload(v, withheld) for k, v in value.items()}
     if isinstance(value, list):
-        return [masked_payload(v) for v in value]
+        return [masked_payload(v, withheld) for v in value]
     # Prose only: a string without a space is an id, a URL, a label or a number.
     if isinstance(value, str) and " " in value:
-        masked = mask_private_life(value)
+        masked = mask_sentences_holding(mask_private_life(value), withheld)
         if masked == value:
             return value
         if value.lstrip()[:1] in ("{", "["):
             try:
-                return json.dumps(masked_payload(json.loads(value)), ensure_ascii=False)
+                return json.dumps(masked_payload(json.loads(value), withheld), ensure_ascii=False)
             except json.JSONDecodeError:
                 pass
         return masked
@@ -115,12 +117,26 @@ class ResponseCache:
         self.hits += 1
         return value
 
-    def put(self, key: str, value: dict[str, Any]) -> None:
+    def withhold(self, key: str, quotes: Sequence[str]) -> bool:
+        """Mask, in the entry under ``key``, every sentence holding one of ``quotes``
+        (statements found private after the answer was cached). True when it changed."""
+        path = self._path(key)
+        try:
+            with path.open(encoding="utf-8") as handle:
+                value = json.load(handle)
+        except (FileNotFoundError, json.JSONDecodeError, UnicodeDecodeError):
+            return False
+        if not isinstance(value, dict) or masked_payload(value, quotes) == value:
+            return False
+        self.put(key, value, withheld=quotes)
+        return True
+
+    def put(self, key: str, value: dict[str, Any], *, withheld: Sequence[str] = ()) -> None:
         """Store ``value`` atomically under ``key``, private-life sentences masked
         (``masked_payload``). The rename keeps every entry whole; there is no fsync,
         so a power loss may drop the newest entries, which are then asked for again
         (an fsync per entry cost ~1 ms each and blocked the event loop ~1 s per subject)."""
-        value = masked_payload(value)
+        value = masked_payload(value, withheld)
         path = self._path(key)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=path.parent)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +97,9 @@ class StepGateway:
         self._semaphores: dict[str, PerLoop[asyncio.Semaphore]] = {} if _semaphores is None else _semaphores
         # One lock per cache key in flight, shared by scoped gateways: see ``run``.
         self._key_locks: PerLoop[dict[str, _KeyLock]] = _key_locks or PerLoop(dict)
+        # The cache entries this gateway answered from or wrote: the ones a later privacy
+        # decision may have to mask (``withhold_private``).
+        self._keys_answered: set[str] = set()
 
     # -- inspection -------------------------------------------------------
 
@@ -196,6 +199,7 @@ class StepGateway:
         if use_cache:
             assert self.cache is not None
             cached = self.cache.get(key)
+            self._keys_answered.add(key)
             self.totals.note_cache(cached is not None)
             if cached is not None:
                 hit = self._from_cache(cached, output_type)
@@ -234,6 +238,15 @@ class StepGateway:
                 },
             )
         return output
+
+    def withhold_private(self, quotes: Sequence[str]) -> int:
+        """[M] step 4 "dropped before anything is stored", for the model answers already
+        cached when a later step found a statement private (the classifier flags what the
+        extractor copied): every sentence holding one of ``quotes`` is masked in the cache
+        entries this gateway answered from or wrote. Returns how many entries changed."""
+        if self.cache is None or not quotes:
+            return 0
+        return sum(self.cache.withhold(key, quotes) for key in sorted(self._keys_answered))
 
     # -- helpers ----------------------------------------------------------
 

@@ -10,9 +10,11 @@ every phase, because the web and provider layers mask what they store.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
-from reliability_core.models.documents import PageSnapshot
-from reliability_core.text.sentences import split_sentences
+from reliability_core.models.documents import PageSnapshot, SearchResultSet
+from reliability_core.text.quotes import verify_quote
+from reliability_core.text.sentences import sentence_span, split_sentences
 
 _PRIVATE_NOUNS = (
     r"wife|husband|spouse|partner|children|child|kids|son|sons|daughter|daughters|family|mother|father|"
@@ -22,11 +24,113 @@ _PRIVATE_NOUNS = (
     r"doctor|GP|physician|surgeon|heart|medication|houseboat|neighbou?rs?"
 )
 
+# --- The concepts of private life in the subjects' languages ---------------------------------
+# Written from the concepts ([M] step 4: family, health, home), in English, Danish, Norwegian,
+# Swedish, German, Dutch, French, Spanish, Italian and Portuguese. A word that an organisation
+# also uses ("family of brands", "cancer research", "cabin crew", "home market") counts only in
+# a personal form: a person's possessive or a person as the subject, so an organisation's
+# statements are never masked; a word that only a person uses ("dad", "sommerhus") counts alone.
+
+# "my", "his", "her" in each language (not "our"/"their": organisations speak in them).
+_PERSONAL_POSSESSIVE = (
+    r"my|his|her|min|mit|mine|hans|hendes|hennes|sin|sit|sine|mitt|mina|"
+    r"mein|meine|meinem|meinen|meiner|meines|sein|seine|seinem|seinen|seiner|seines|"
+    r"mijn|haar|mon|ma|mes|son|sa|ses|mi|mis|mio|mia|miei|mie|suo|sua|suoi|sue|"
+    r"meu|minha|meus|minhas|seu|seus|suas"
+)
+# "I", "he", "she" in each language, as a sentence's subject. The English "I" only before a
+# lower-case word: "I" opens Danish, Norwegian and Swedish sentences as "in" ("I 2021 ...");
+# the Portuguese "eu" never in capitals, which is the EU.
+_PERSON = (
+    r"(?:(?:^|(?<=\W))(?:(?-i:I)(?=\s+[a-z'’])|he|she|jeg|han|hun|jag|hon|ich|ik|hij|zij|je|il|elle|yo|él|ella|"
+    r"io|lui|lei|(?-i:[Ee]u)|ele|ela)\s+|\bj['’])"
+)
+# Parents and grandparents called by a familiar word: only family says "mum".
+_FAMILIAR_PARENT = (
+    r"mum|mummy|mom|mommy|dad|daddy|grandma|grandpa|granny|grandad|"
+    r"mormor|morfar|farmor|farfar|mamma|pappa|mutti|vati|maman|mamie|papi|papy|mamá|papá|nonna|nonno|"
+    r"vovó|vovô"
+)
+# Family members after a personal possessive ("min far", "ma mère", "mi esposa").
+_FAMILY = (
+    r"mor|far|mama|papa|mother|father|grandmother|grandfather|kone|mand|hustru|børn|barn|barnet|søn|datter|bror|søster|"
+    r"familie|forældre|kæreste|foreldre|kona|fru|son|dotter|syster|familj|föräldrar|"
+    r"mutter|vater|frau|mann|kinder|sohn|tochter|bruder|schwester|eltern|"
+    r"moeder|vader|vrouw|man|kinderen|zoon|dochter|broer|zus|ouders|"
+    r"mère|père|femme|mari|enfants|fils|fille|frère|sœur|famille|"
+    r"madre|padre|esposa|esposo|marido|mujer|hijos|hijo|hija|hermano|hermana|familia|padres|"
+    r"moglie|marito|figli|figlio|figlia|fratello|sorella|famiglia|genitori|"
+    r"mãe|pai|filhos|filho|filha|irmão|irmã|família|pais"
+)
+# Illnesses by name (a named illness is a person's health only in a personal form).
+_ILLNESS = (
+    r"cancer|tumou?r|leuka?emia|lymphoma|stroke|heart\s+attack|diabetes|sclerosis|parkinson'?s|"
+    r"alzheimer'?s|dementia|depression|anxiety|burn-?out|long\s+covid|covid|pneumonia|epilepsy|hiv|"
+    r"hepatitis|sepsis|meningitis|concussion|migraine|arthritis|"
+    r"kræft|blodprop|hjerneblødning|hjerteanfald|sukkersyge|sklerose|demens|angst|stress|"
+    r"kreft|hjärtinfarkt|hjärnblödning|"
+    r"krebs|schlaganfall|herzinfarkt|leukämie|demenz|"
+    r"kanker|beroerte|hartaanval|"
+    r"tumeur|avc|infarctus|leucémie|démence|dépression|"
+    r"cáncer|ictus|infarto|leucemia|demencia|depresión|cancro|tumore|demenza|depressione|"
+    r"câncer|enfarte|demência|depressão"
+)
+# Treatment of a person: "treated for", "diagnosed with", "operated on", sick leave.
+_TREATED = (
+    r"treated\s+for|diagnosed|operated\s+on|underwent\s+(?:surgery|an?\s+operation|chemo\w*)|"
+    r"admitted\s+to\s+hospital|suffer(?:s|ed|ing)?\s+from|battling|recovering\s+from|"
+    r"behandlet\s+for|diagnosticeret|diagnostisert|opereret|operert|sygemeldt|sykmeldt|indlagt|innlagt|"
+    r"behandlad\s+för|diagnostiserad|opererad|sjukskriven|inlagd|"
+    r"behandelt\s+wegen|diagnostiziert|operiert|krankgeschrieben|"
+    r"behandeld\s+voor|gediagnosticeerd|geopereerd|"
+    r"soignée?\s+pour|traitée?\s+pour|diagnostiquée?|opérée?\s+(?:de|du|d['’]|à|au)|hospitalisée?|"
+    r"tratad[oa]\s+(?:de|por|contra)|diagnosticad[oa]|operad[oa]\s+de|hospitalizad[oa]|internad[oa]|"
+    r"curat[oa]\s+per|diagnosticat[oa]|operat[oa]\s+(?:al|alla|di|a)|ricoverat[oa]"
+)
+# Someone on sick leave (a leave policy is an organisation's: "on" makes it a person's).
+_LEAVE = (
+    r"on\s+(?:sick|medical)\s+leave|på\s+sygeorlov|i\s+krankenstand|in\s+ziekteverlof|"
+    r"en\s+(?:arrêt|congé)\s+maladie|de\s+baja(?:\s+médica|\s+por\s+enfermedad)?|in\s+malattia|"
+    r"em\s+licença\s+médica|de\s+licença\s+médica"
+)
+# A second home described without the word "home": only a household has a summer house.
+_HOLIDAY_HOME = (
+    r"summer\s*house|beach\s+house|lake\s+house|holiday\s+cottage|ski\s+(?:lodge|chalet)|country\s+house|"
+    r"sommerhus\w*|fritidshus\w*|fritidsbolig\w*|feriebolig\w*|sommarstuga\w*|sommarhus\w*|"
+    r"ferienhaus\w*|sommerhaus\w*|wochenendhaus\w*|ferienwohnung\w*|vakantiehuis\w*|zomerhuis\w*|"
+    r"résidence\s+secondaire|maison\s+de\s+(?:vacances|campagne)|casa\s+de\s+(?:campo|verano|vacaciones|férias|praia)|"
+    r"segunda\s+residencia|seconda\s+casa|casa\s+(?:al\s+mare|vacanze|di\s+campagna)"
+)
+# Dwelling words that organisations use too (a cabin crew, a villa brand): only a person's.
+_DWELLING = r"cabin|villa|chalet|hytte|stuga|hütte|huisje|house|hus|haus|huis|maison|casa|hjem|zuhause"
+# "our place in Provence": a dwelling of ours in a named place (case-sensitive capital).
+_OUR_PLACE_IN = re.compile(
+    r"\b(?:[Oo]ur|[Vv]ores|[Vv]årt?|[Uu]nser(?:e|em)?|[Oo]ns|[Nn]otre|[Nn]uestra|[Nn]ostra|[Nn]ossa)\s+"
+    rf"(?:\w+\s+)?(?i:{_DWELLING}|place|flat|apartment|farm|cottage)\s+"
+    r"(?:in|on|at|near|by|i|på|ved|im|am|bei|en|à|a|al|au|na|no|em|op|bij)\s+(?:the\s+|la\s+|le\s+)?[A-ZÆØÅÄÖÜ]"
+)
+
+_CONCEPTS = re.compile(
+    rf"\b(?:{_FAMILIAR_PARENT})\b"
+    # A family member, but not a "family of products" (of, af, von, de, di, van, du, do, da).
+    rf"|\b(?:{_PERSONAL_POSSESSIVE})\s+(?:\w+\s+)?(?:(?:{_FAMILY})\b(?!\s+(?:of|af|von|de|di|van|du|do|da)\b)"
+    rf"|(?:{_ILLNESS}|{_DWELLING})\b)"
+    rf"|{_PERSON}(?:\w+\s+){{0,4}}?(?:{_TREATED})(?!\w)"
+    rf"|{_PERSON}(?:\w+\s+){{0,3}}?(?:wegen|because\s+of|på\s+grund\s+av|pga\.?|à\s+cause\s+d['’]?\w*|por)\s+"
+    rf"(?:\w+\s+)?(?:{_ILLNESS})\b"
+    rf"|{_PERSON}(?:\w+\s+){{0,3}}?(?:have|has|had|got|har|hade|habe|hat|hatte|heb|heeft|"
+    rf"ai|a(?=\s+une?\b)|avait|tengo|tiene|tenía|ho|ha|aveva|tenho|tem|tinha)\s+"
+    rf"(?:(?:an?|en|et|ein|eine|einen|un|une|uno|una|um|uma)\s+)?(?:\w+\s+)?(?:{_ILLNESS})\b"
+    rf"|\b(?:{_LEAVE})\b|\b(?:{_HOLIDAY_HOME})\b",
+    re.IGNORECASE,
+)
+
 
 _PRIVATE_LIFE = re.compile(
     rf"\b(?:my|his|her|their)\s+(?:[a-z']+\s+)?(?:{_PRIVATE_NOUNS})\b"
     r"|\bexpecting\s+(?:a|my|our|her|his|their)\s+(?:\w+\s+)?(?:baby|child)\b"
-    r"|\bour\s+(?:kids|children|holiday\s+home|summer\s+house|cottage|home\s+in)\b"
+    # "our children's hospital foundation" is an organisation's: the possessive form is not counted.
+    r"|\bour\s+(?:kids|children)\b(?!['’]s?\s)|\bour\s+(?:holiday\s+home|summer\s+house|cottage|home\s+in)\b"
     r"|\bour\s+family\s+(?!of\b|business\b|company\b|firm\b|owned\b|foundation\b)\w+"
     r"|\bdiagnos(?:is|ed)\b|\billness\b|\bsurgery\b|\bhospitali[sz]ed\b|\bpregnan\w*\b|\bdivorc\w*\b"
     r"|\bholidays?\b|\bvacation(?:s|ed|ing)?\b|\bon\s+sick\s+leave\b"
@@ -42,6 +146,11 @@ _PRIVATE_LIFE = re.compile(
 PRIVATE_REDACTION = "[sentence about private life withheld]"
 
 
+def _private(text: str) -> bool:
+    """Does ``text`` hold a personal form of private life (the keyword rule)?"""
+    return bool(_PRIVATE_LIFE.search(text) or _CONCEPTS.search(text) or _OUR_PLACE_IN.search(text))
+
+
 def mentions_private_life(text: str) -> bool:
     """Code-side backstop for [M] "Statements about anyone's private life, family,
     health, home or location are dropped before anything is stored".
@@ -51,7 +160,7 @@ def mentions_private_life(text: str) -> bool:
     "home market" are not dropped; the classifier's flag covers the rest. Text
     holding the mask (``PRIVATE_REDACTION``) is about private life too: a
     statement that needs a masked sentence is dropped as such."""
-    return PRIVATE_REDACTION in text or bool(_PRIVATE_LIFE.search(text))
+    return PRIVATE_REDACTION in text or _private(text)
 
 
 def mask_private_life(text: str) -> str:
@@ -62,16 +171,16 @@ def mask_private_life(text: str) -> str:
     everything else, line breaks included, is kept exactly as received, so quotes
     are still verified word for word against what remains."""
     # The keyword rule alone decides here, so masking masked text changes nothing.
-    if not _PRIVATE_LIFE.search(text):
+    if not _private(text):
         return text
     lines = text.split("\n")
     for n, line in enumerate(lines):
-        if not _PRIVATE_LIFE.search(line):
+        if not _private(line):
             continue
         parts = split_sentences(line, keep_breaks=True)
         # Even positions are sentences, odd ones the breaks between them.
         lines[n] = "".join(
-            PRIVATE_REDACTION if i % 2 == 0 and _PRIVATE_LIFE.search(part) else part
+            PRIVATE_REDACTION if i % 2 == 0 and _private(part) else part
             for i, part in enumerate(parts)
         )
     return "\n".join(lines)
@@ -97,3 +206,63 @@ def mask_page_snapshot(snapshot: PageSnapshot) -> PageSnapshot:
         }
     )
 
+
+
+def mask_sentences_holding(text: str, quotes: Sequence[str]) -> str:
+    """[M] step 4 "dropped before anything is stored", for statements found private by
+    the classifier or the keyword rule: every sentence of ``text`` that holds one of
+    ``quotes`` (found word for word after normalisation, as quotes are verified) is
+    replaced by ``PRIVATE_REDACTION``, line by line so line breaks stay as received."""
+    for quote in quotes:
+        if not quote.strip() or PRIVATE_REDACTION in quote:
+            continue
+        # Every occurrence: the page may repeat the sentence (a pull quote, a summary).
+        while (check := verify_quote(quote, text)).verified:
+            assert check.start is not None and check.end is not None
+            left, right = sentence_span(text, check.start, check.end)
+            held = text[left:right].split("\n")
+            masked = "\n".join(PRIVATE_REDACTION if line.strip() else line for line in held)
+            if masked == text[left:right]:
+                break
+            text = text[:left] + masked + text[right:]
+    return text
+
+
+def mask_private_statements(snapshot: PageSnapshot, quotes: Sequence[str]) -> PageSnapshot:
+    """A page snapshot as it may be stored once step 4 has read it: the keyword rule's
+    mask (``mask_page_snapshot``) and every sentence holding a statement dropped as
+    private (``quotes``, by the classifier or the rule) masked in its title, visible
+    text, main text and hidden texts; ``private_life_masked`` counts the masked
+    sentences (never their text)."""
+    snapshot = mask_page_snapshot(snapshot)
+    if not quotes:
+        return snapshot
+    title, text, main = (mask_sentences_holding(t, quotes) for t in (snapshot.title, snapshot.text, snapshot.main_text))
+    hidden = [h.model_copy(update={"text": mask_sentences_holding(h.text, quotes)}) for h in snapshot.hidden_texts]
+    masked = text.count(PRIVATE_REDACTION) - snapshot.text.count(PRIVATE_REDACTION)
+    return snapshot.model_copy(
+        update={
+            "title": title,
+            "text": text,
+            "main_text": main,
+            "hidden_texts": hidden,
+            "private_life_masked": snapshot.private_life_masked + masked,
+        }
+    )
+
+
+def mask_private_in_results(result_sets: Sequence[SearchResultSet], quotes: Sequence[str]) -> list[SearchResultSet]:
+    """Stored search results with every sentence holding one of ``quotes`` (statements
+    found private after the results were stored) masked in their titles and snippets."""
+    if not quotes:
+        return list(result_sets)
+    masked = []
+    for result_set in result_sets:
+        results = [
+            r.model_copy(
+                update={"title": mask_sentences_holding(r.title, quotes), "snippet": mask_sentences_holding(r.snippet, quotes)}
+            )
+            for r in result_set.results
+        ]
+        masked.append(result_set if results == result_set.results else result_set.model_copy(update={"results": results}))
+    return masked

@@ -47,12 +47,10 @@ def split_sentences(text: str, *, keep_breaks: bool = False) -> list[str]:
 _SENTENCE_EDGE = re.compile(rf"{_SENTENCE_BREAK.pattern}|\s*\n\s*")
 
 
-def sentence_around(text: str, start: int | None, end: int | None) -> str:
-    """The sentence(s) of ``text`` that hold the span [start, end): from the end of the
-    previous sentence to the end of the last one the span touches (``split_sentences``'s
-    breaks, and line breaks)."""
-    if start is None or end is None or not text:
-        return ""
+def sentence_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the sentence(s) of ``text`` that hold the span [start, end) begin and end,
+    without the white space around them: from the end of the previous sentence to the end
+    of the last one the span touches (``split_sentences``'s breaks, and line breaks)."""
     left, right = 0, len(text)
     for edge in _SENTENCE_EDGE.finditer(text):
         if edge.end() <= start:
@@ -60,4 +58,16 @@ def sentence_around(text: str, start: int | None, end: int | None) -> str:
         elif edge.start() >= end:
             right = edge.start()
             break
-    return text[left:right].strip()
+    while left < right and text[left].isspace():
+        left += 1
+    while right > left and text[right - 1].isspace():
+        right -= 1
+    return left, right
+
+
+def sentence_around(text: str, start: int | None, end: int | None) -> str:
+    """The sentence(s) of ``text`` that hold the span [start, end) (``sentence_span``)."""
+    if start is None or end is None or not text:
+        return ""
+    left, right = sentence_span(text, start, end)
+    return text[left:right]

@@ -103,7 +103,7 @@ async def test_criteria_are_written_once_stamped_by_the_clock_and_stored_in_the_
 
 async def test_a_rerun_reuses_stored_criteria_without_a_model_call(ledger: Ledger) -> None:
     clock = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
-    claim = make_claim(1)
+    claim = make_claim(1, quote="We have installed 5 GW of offshore wind.")  # the writer's figure
     first_gateway = _writer()
     [first] = await freeze_criteria(
         claims=[claim], gateway=first_gateway, ledger=ledger, clock=clock, method_version=VERSION
@@ -119,8 +119,9 @@ async def test_a_rerun_reuses_stored_criteria_without_a_model_call(ledger: Ledge
 
 async def test_an_attempt_to_change_frozen_criteria_is_refused(ledger: Ledger) -> None:
     clock = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
+    claim = make_claim(1, quote="We have installed 5 GW of offshore wind.")  # the writer's figure
     [criteria] = await freeze_criteria(
-        claims=[make_claim(1)], gateway=_writer(), ledger=ledger, clock=clock, method_version=VERSION
+        claims=[claim], gateway=_writer(), ledger=ledger, clock=clock, method_version=VERSION
     )
     changed = criteria.model_copy(
         update={"levels": LEVELS.model_copy(update={"true": "Any amount of capacity."})}

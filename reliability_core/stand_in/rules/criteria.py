@@ -16,6 +16,7 @@ from datetime import date
 
 from reliability_core.claims.comparisons import parse_comparison
 from reliability_core.claims.criteria import CriteriaInput, CriteriaOutput
+from reliability_core.claims.criteria_reading import period_from_words
 from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.models.claims import CriteriaLevels, CriteriaOperator, NumericCriteria
 from reliability_core.stand_in.model import offline_step
@@ -34,9 +35,6 @@ _FIGURE = re.compile(
     re.IGNORECASE,
 )
 _YEAR_ONLY = re.compile(r"^(?:19|20)\d{2}$")
-_NAMED_YEAR = re.compile(
-    r"\b(?:in|during|at\s+the\s+end\s+of|by\s+the\s+end\s+of|for)\s+((?:19|20)\d{2})\b", re.IGNORECASE
-)
 _OPERATOR_WORDS: dict[CriteriaOperator, str] = {
     "gt": "is more than (strictly; equal is not enough)",
     "ge": "is at least (equal counts)",
@@ -99,13 +97,12 @@ def numeric_form(quote: str, as_of: date | None) -> NumericCriteria | None:
 
 
 def judge_date(payload: CriteriaInput) -> date:
-    """Deadline for promises and predictions; for a factual claim the end of the
-    year it names, else the day it was said."""
-    if payload.claim_type in ("promise", "prediction") and payload.deadline is not None:
-        return payload.deadline
-    named = _NAMED_YEAR.search(payload.quote)
-    if named:
-        return date(int(named.group(1)), 12, 31)
+    """The date the claim's words give (``criteria_reading.period_from_words``: the
+    deadline of a promise or prediction, the end of the period a factual claim names),
+    else the day it was said."""
+    named = period_from_words(payload.claim_type, payload.quote, payload.deadline)
+    if named is not None:
+        return named
     if payload.made_on is not None:
         return payload.made_on
     return payload.deadline or date(1970, 1, 1)
@@ -145,7 +142,9 @@ def write_criteria_offline(payload: CriteriaInput) -> CriteriaOutput:
     """Criteria from templates; the pipeline then applies the reading rules and freezes them."""
     judge_at = judge_date(payload)
     as_of = (
-        judge_at if payload.claim_type != "factual" or _NAMED_YEAR.search(payload.quote) else payload.made_on
+        judge_at
+        if payload.claim_type != "factual" or period_from_words("factual", payload.quote, None)
+        else payload.made_on
     )
     numeric = numeric_form(payload.quote, as_of)
     if numeric is not None and payload.claim_type == "promise" and numeric.operator == "eq":
