@@ -4,8 +4,6 @@ tested by scripting exactly that mistake at the Anthropic SDK's transport
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 
 from reliability_core.models import RegistryEntry
