@@ -42,6 +42,7 @@ def classifier_reading(index: int, **overrides: Any) -> dict[str, Any]:
         "vague": False,
         "counterfactual": False,
         "own_records_only": False,
+        "harm_to_person": False,
         "reason": "scripted",
     }
     fields.update(overrides)
