@@ -13,7 +13,7 @@ from reliability_core.claims.extraction import ExtractionResult, extract_documen
 from reliability_core.clock import FixedClock
 from reliability_core.models import RegistryEntry
 from reliability_core.wiring import build_gateway
-from tests.claims.claim_builders import ENTRY, VERSION, make_document, make_snapshot
+from tests.claims.claim_builders import ENTRY, VERSION, make_document, make_snapshot, reading
 from tests.providers.wire import Scripted2, anthropic_json_reply
 
 CLOCK = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
@@ -22,31 +22,9 @@ LIVE_ENV = {"ANTHROPIC_API_KEY": "sk-ant-test"}
 
 
 def classifier_reading(index: int, **overrides: Any) -> dict[str, Any]:
-    """One item of the classifier's JSON answer: a plain factual statement by the subject."""
-    fields: dict[str, Any] = {
-        "index": index,
-        "speaker": "Northwind",
-        "is_subject": True,
-        "paraphrase": False,
-        "private_life": False,
-        "party_political": False,
-        "is_claim": True,
-        "claim_type": "factual",
-        "company_guidance": False,
-        "names_deliverable_or_target": False,
-        "restatement": "",
-        "deadline": None,
-        "time_zone": None,
-        "stated_probability": None,
-        "probability_kind": None,
-        "vague": False,
-        "counterfactual": False,
-        "own_records_only": False,
-        "harm_to_person": False,
-        "reason": "scripted",
-    }
-    fields.update(overrides)
-    return fields
+    """One item of the classifier's JSON answer, every field written as the model must:
+    ``claim_builders.reading`` (a plain factual statement by the subject) with ``overrides``."""
+    return reading(index, **{"restatement": "", **overrides}).model_dump(mode="json")
 
 
 async def extract_through_providers(
