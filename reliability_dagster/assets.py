@@ -332,6 +332,7 @@ def claims(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeRes
             "claims": len(triaged),
             **rows(len(triaged)),
             "party_political": sum(c.party_political for c in triaged),
+            "harm_to_person": sum(c.harm_to_person for c in triaged),
             **counted("triage", (c.triage for c in triaged)),
             **{f"type.{t}": sum(c.claim_type == t for c in triaged) for t in ("factual", "promise", "prediction")},
         }

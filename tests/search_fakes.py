@@ -76,7 +76,7 @@ class FakeGateway:
 
 # --- The demo world (data/corpus), for the answer-key comparisons -----------------------
 
-DEMO_CORPUS = Path(__file__).resolve().parents[2] / "data" / "corpus"
+DEMO_CORPUS = Path(__file__).resolve().parents[1] / "data" / "corpus"
 
 
 @lru_cache(maxsize=1)

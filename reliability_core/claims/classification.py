@@ -82,6 +82,9 @@ class StatementClassification(BaseModel):
     vague: bool = Field(description="Too vague to check (e.g. 'we are the best')")
     counterfactual: bool = Field(description="About what would have happened ('had we ...')")
     own_records_only: bool = Field(description="Checkable only against the subject's internal records")
+    harm_to_person: bool = Field(
+        default=False, description="About someone dying or getting hurt (will die, was killed, was injured)"
+    )
     reason: str = ""
 
 

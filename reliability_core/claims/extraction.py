@@ -48,7 +48,7 @@ from reliability_core.claims.classification import (
 from reliability_core.claims.restatement import restatement_unanchored
 from reliability_core.claims.speaker import drop_reason_for, is_about_private_life
 from reliability_core.claims.stated_probability import record_stated_probability
-from reliability_core.claims.triage import decide_time_zone, triage_claim
+from reliability_core.claims.triage import decide_time_zone, decide_triage_flags, triage_claim
 from reliability_core.clock import Clock, local_date
 from reliability_core.constants import EXTRACTION_CHUNK_OVERLAP_CHARS, EXTRACTION_MAX_CHUNKS
 from reliability_core.ids import stable_id
@@ -269,7 +269,9 @@ def build_claim(
     guidance is a prediction, party politics is flagged, probabilities follow the
     words, promises need a deliverable or target with a date, the claim's time zone
     is decided and the run's date read in it, the restatement is checked against the
-    quote and its sentence, then triage. None when the statement asserts nothing
+    quote and its sentence, the triage flags and deadline are read from the quote beside
+    the classifier's (``triage.decide_triage_flags``: the code's reading stands, recorded
+    in ``Claim.classifier_overruled``), then triage. None when the statement asserts nothing
     checkable at all (not a claim)."""
     if not classification.is_claim or classification.claim_type is None:
         return None
@@ -287,16 +289,16 @@ def build_claim(
         if claim_type == "prediction"
         else (None, None)
     )
+    flags = decide_triage_flags(classification, quote, claim_type)
     triage, triage_reason = triage_claim(
         claim_type=claim_type,
-        deadline=classification.deadline,
-        vague=classification.vague,
-        counterfactual=classification.counterfactual,
-        own_records_only=classification.own_records_only,
-        checkable_promise=is_checkable_promise(
-            classification.names_deliverable_or_target, classification.deadline
-        ),
+        deadline=flags.deadline,
+        vague=flags.vague,
+        counterfactual=flags.counterfactual,
+        own_records_only=flags.own_records_only,
+        checkable_promise=is_checkable_promise(flags.names_deliverable_or_target, flags.deadline),
         now=now,
+        harm_to_person=flags.harm_to_person,
     )
     return Claim(
         id=stable_id("clm", statement.id),
@@ -310,7 +312,7 @@ def build_claim(
         claim_type=claim_type,
         restatement=restatement,
         made_on=made_on,
-        deadline=classification.deadline,
+        deadline=flags.deadline,
         stated_probability=probability,
         probability_kind=probability_kind,
         party_political=is_party_political(classification.party_political, quote),
@@ -320,6 +322,8 @@ def build_claim(
         method_version=statement.method_version,
         time_zone=time_zone,
         time_zone_source=time_zone_source,
+        harm_to_person=flags.harm_to_person,
+        classifier_overruled=flags.overruled,
         restatement_verified=not unanchored,
         restatement_note=(
             "restatement unverified: not in the quote or its sentence: " + "; ".join(unanchored) if unanchored else ""

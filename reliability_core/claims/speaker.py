@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from reliability_core.claims.classification import StatementClassification
 from reliability_core.models.claims import DropReason
 from reliability_core.text.privacy import mentions_private_life
+from reliability_core.text.sentences import split_sentences
 
 # --- Privacy -------------------------------------------------------------------------
 
@@ -57,8 +58,11 @@ NOT_A_NAME = frozenset(
     {"The", "This", "That", "These", "Those", "It", "He", "She", "They", "We", "I", "Our", "A", "An", "In",
      "On", "At", "But", "And", "As", "When", "While", "If", "So", "According", "Mr", "Ms", "Mrs", "Dr"}
 )  # fmt: skip
+# "told"/"tells" name the listener when the verb comes first ("Freja Lund told The Wire"), so
+# an inverted attribution ("said Anna Berg") never takes them.
+_INVERTED_SPEECH_VERB = _SPEECH_VERB.replace("told|tells|", "")
 _ATTRIBUTIONS = (
-    re.compile(rf"\b{_SPEECH_VERB}\s+(?P<name>{_NAME})"),
+    re.compile(rf"\b{_INVERTED_SPEECH_VERB}\s+(?P<name>{_NAME})"),
     re.compile(rf"\baccording\s+to\s+(?P<name>{_NAME})", re.IGNORECASE),
     re.compile(rf"(?P<name>{_NAME})(?:,\s+[^,]{{1,80}},)?\s+{_SPEECH_VERB}\b"),
 )
@@ -108,6 +112,22 @@ def named_other_speaker(sentence: str, quote: str, subject_names: Sequence[str])
     return None
 
 
+def attributed_to_another_speaker(
+    sentence: str, context: str, quote: str, subject_names: Sequence[str]
+) -> str | None:
+    """Issue 24 "Attribution is decided on the quote's own sentence and its attribution,
+    never across a sentence break": ``named_other_speaker`` reads the quote's sentence on
+    its own, then each sentence of the extractor's attribution on its own. Joining them
+    made "..., chief economist at Fjord Bank." followed by "said Amara Okafor" read as
+    "Fjord Bank said". Returns the other speaker's name, or None."""
+    texts = [sentence, *split_sentences(context)] if sentence else split_sentences(context)
+    for text in texts:
+        name = named_other_speaker(text, quote, subject_names)
+        if name is not None:
+            return name
+    return None
+
+
 def drop_reason_for(
     classification: StatementClassification,
     quote: str,
@@ -121,12 +141,12 @@ def drop_reason_for(
     checked first so a private statement is never recorded under another reason. The
     classifier's flags drop other speakers and paraphrases, and so does code: the
     extractor's reported form and reported wording (``is_reported_speech``), and another
-    speaker named in the quote's sentence (``named_other_speaker``)."""
+    speaker named in the quote's sentence or its attribution (``attributed_to_another_speaker``)."""
     if is_about_private_life(classification.private_life, quote, context):
         return "private_life"
     if is_other_speaker(classification):
         return "other_speaker"
-    if subject_names and named_other_speaker(f"{sentence} {context}", quote, subject_names):
+    if subject_names and attributed_to_another_speaker(sentence, context, quote, subject_names):
         return "other_speaker"
     if is_reported_paraphrase(classification) or is_reported_speech(form, quote):
         return "paraphrase"

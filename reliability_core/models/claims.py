@@ -72,6 +72,16 @@ class Claim(StampedRecord):
     time_zone_source: str = "default"
     restatement_verified: bool = True
     restatement_note: str = ""
+    # Issue 24. [R] v1.2: a claim about someone dying or getting hurt is handed back without
+    # searching (triaged never resolvable, counted, never researched).
+    harm_to_person: bool = Field(
+        default=False, description="About someone dying or being hurt: handed back without searching ([R] v1.2)"
+    )
+    classifier_overruled: list[str] = Field(
+        default_factory=list,
+        description="Where the code's reading of the quote differed from the classifier's flag or deadline: "
+        "what each said; the code's reading stands",
+    )
 
 
 class SampleMembership(StampedRecord):

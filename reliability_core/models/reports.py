@@ -66,6 +66,9 @@ class ClaimCounts(Record):
     dropped_other_speaker: int = 0
     dropped_paraphrase: int = 0
     party_political: int = 0
+    # Issue 24, [R] v1.2: about someone dying or being hurt, handed back without searching (also
+    # counted in never_resolvable, the triage state they get).
+    harm_to_person: int = 0
     never_resolvable: int = 0
     not_yet_due: int = 0
     own_records_only: int = 0

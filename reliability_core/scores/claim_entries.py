@@ -117,6 +117,8 @@ def claim_entry(
         "stated_probability": claim.stated_probability,
         "probability_kind": claim.probability_kind,
         "party_political": claim.party_political,
+        "harm_to_person": claim.harm_to_person,
+        "classifier_overruled": list(claim.classifier_overruled),
         "triage": claim.triage,
         "triage_reason": claim.triage_reason,
         "sampled": sampled,

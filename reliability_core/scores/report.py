@@ -107,6 +107,7 @@ def claim_counts(
         dropped_other_speaker=reasons["other_speaker"],
         dropped_paraphrase=reasons["paraphrase"],
         party_political=sum(1 for c in claims if c.party_political),
+        harm_to_person=sum(1 for c in claims if c.harm_to_person),
         never_resolvable=triage["never_resolvable"],
         # [#15] rule 12: a "not yet" verdict (official figure unpublished) counts as not yet due.
         not_yet_due=triage["not_yet_due"] + sum(1 for v in mine if v.not_yet_due),

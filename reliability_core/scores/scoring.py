@@ -61,7 +61,10 @@ def reason_not_scored(claim: Claim, sampled: bool, verdict: ClaimVerdict | None)
     not scored"; [#8] adds held verdicts (a display gate failed) and party-political claims
     ("counted but never scored"). Returns ``None`` for a checked (scored) claim, otherwise
     the plain-word reason it is only counted. Checked in this order, so each claim gets
-    the earliest stage that stopped it."""
+    the earliest stage that stopped it. [R] v1.2: a claim about someone dying or being
+    hurt is handed back without searching, and shown as not checked with that reason."""
+    if claim.harm_to_person:
+        return "about someone dying or being hurt: not checked (handed back without searching)"
     if claim.party_political:
         return "party-political: counted, never scored"
     if claim.triage == "never_resolvable":

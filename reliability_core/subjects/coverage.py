@@ -25,12 +25,14 @@ consent. Every reason is stored on the ``CoverageDecision``.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Sequence
+from datetime import date
 from urllib.parse import urlsplit
 
 from pydantic import Field
 
-from reliability_core.clock import Clock
+from reliability_core.clock import Clock, today
 from reliability_core.constants import COVERAGE_IDENTITY_MAX_RESULTS, COVERAGE_MIN_IDENTITY_SOURCES
 from reliability_core.models import CoverageDecision, IdentityEvidence, Record, RegistryEntry, SearchResultSet
 from reliability_core.models.subjects import SubjectKind
@@ -42,12 +44,18 @@ from reliability_core.subjects.candidates import (
     check_url_returned_by_search,
     urls_returned_by_search,
 )
+from reliability_core.subjects.offices import NOT_AN_OFFICE, office_has_ended, office_mentions
+from reliability_core.text.sentences import split_sentences
 from reliability_core.web.urls import canonical_url
 
 IDENTITY_PURPOSE = "identity"
 CONFIRM_IDENTITY_STEP = "confirm_identity"
 DECIDE_COVERAGE_STEP = "decide_coverage"
 _MAX_ALIAS_QUERIES = 2
+# How many words may stand between the subject's name and an office for the office to be the
+# subject's ("Jane Roe, Denmark's minister", "Minister for Finance Jane Roe", "Jane Roe is a
+# Danish politician"); an office further away in the sentence is someone else's.
+_OFFICE_NAME_GAP_WORDS = 5
 
 
 # --- Step input and output models ----------------------------------------------------
@@ -107,6 +115,14 @@ class DecideCoverageOutput(Record):
     is_serving_politician: bool = Field(description="A serving politician or an official in post")
     covered: bool
     reasons: list[str] = Field(default_factory=list)
+
+
+class ServingOffice(Record):
+    """An office held now, read by code from the identity evidence."""
+
+    url: str = Field(description="The identity evidence item that names the office")
+    office: str = Field(description="The office as written")
+    concept: str = Field(description="Which kind of office (minister, member of parliament, judge, ...)")
 
 
 class CoverageRuling(Record):
@@ -198,6 +214,55 @@ def identity_evidence_is_thin(evidence: Sequence[IdentityEvidence]) -> bool:
     return len(identity_sources(evidence)) < COVERAGE_MIN_IDENTITY_SOURCES
 
 
+def _name_spans(text: str, names: Sequence[str]) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    for name in names:
+        if name.strip():
+            spans.extend(
+                (m.start(), m.end())
+                for m in re.finditer(rf"(?<!\w){re.escape(name.strip())}(?!\w)", text, re.IGNORECASE)
+            )
+    return spans
+
+
+def _words_between(text: str, a: tuple[int, int], b: tuple[int, int]) -> int:
+    left, right = (a, b) if a[0] <= b[0] else (b, a)
+    return len(re.findall(r"\w+", text[left[1] : right[0]]))
+
+
+def serving_office_in_evidence(
+    evidence: Sequence[IdentityEvidence], names: Sequence[str], today: date | None
+) -> ServingOffice | None:
+    """[M] "Serving politicians and officials in post are out of scope."
+
+    Code reads the identity evidence (each kept hit's title and snippet, sentence by sentence)
+    for an office the subject holds now: a minister, a member of parliament, a mayor, a
+    governor of a central bank, a judge, a commissioner, the head of a regulator, an
+    ambassador or their equivalent, in any of the subjects' languages (``subjects.offices``).
+    The office counts when it stands next to one of the subject's names (at most
+    ``_OFFICE_NAME_GAP_WORDS`` words apart, in one sentence). An office that ended does not
+    count: a "former"/"ex-"/"tidligere"/"ehemaliger"/"ancien" title, or an end date before
+    ``today`` ("until 2019", "2015-2019"). A brand's "ambassador" or a prize's "judge" is no
+    office. The subject's own name is taken out before offices are read, so a surname such
+    as "Richter" or "Mayor" is not an office. Returns the first office found, or None."""
+    for item in evidence:
+        for sentence in split_sentences(f"{item.title}.\n{item.snippet}"):
+            spans = _name_spans(sentence, names)
+            if not spans:
+                continue
+            masked = list(sentence)
+            for start, end in spans:
+                masked[start:end] = "_" * (end - start)
+            text = "".join(masked)
+            for mention in office_mentions(text):
+                if NOT_AN_OFFICE.search(text[: mention.start]) or office_has_ended(text, mention, today):
+                    continue
+                place = (mention.start, mention.end)
+                if min(_words_between(text, place, span) for span in spans) <= _OFFICE_NAME_GAP_WORDS:
+                    return ServingOffice(url=item.url, office=mention.words, concept=mention.concept)
+    return None
+
+
 def coverage_allowed(
     *,
     identity_confirmed: bool,
@@ -207,6 +272,7 @@ def coverage_allowed(
     model_says_cover: bool,
     registry_kind: SubjectKind,
     documented_consent: bool,
+    office_in_evidence: ServingOffice | None = None,
 ) -> CoverageRuling:
     """ "Public figures and organisations only ... A person who is not a public
     figure is covered only with their documented consent. Serving politicians
@@ -219,7 +285,9 @@ def coverage_allowed(
     1. the name and URLs must be confirmed to point to one subject;
     2. thin evidence means no coverage;
     3. a serving politician or official in post is never covered, whether the
-       evidence or the registry (kind ``politician``) says so;
+       decision step, the registry (kind ``politician``) or the code's reading of the
+       evidence (``serving_office_in_evidence``) says so: the code's reading stands
+       when the decision step said "not a politician", and the disagreement is recorded;
     4. a subject that is not shown to be a public figure or organisation, or that
        the registry lists as a private person, needs documented consent;
     5. the decision step may refuse on its own (its reasons are kept); it can
@@ -232,7 +300,14 @@ def coverage_allowed(
         refusals.append(
             f"thin evidence: identity evidence from fewer than {COVERAGE_MIN_IDENTITY_SOURCES} independent sites"
         )
-    if is_serving_politician or registry_kind == "politician":
+    if office_in_evidence is not None:
+        disagreement = "" if is_serving_politician else "; the decision step said not a serving politician"
+        refusals.append(
+            f"serving politician or official in post: the identity evidence names an office held now "
+            f"({office_in_evidence.concept}: {office_in_evidence.office!r}, {office_in_evidence.url}){disagreement}: "
+            "out of scope"
+        )
+    elif is_serving_politician or registry_kind == "politician":
         source = "the evidence" if is_serving_politician else "the registry"
         refusals.append(f"serving politician or official in post ({source} says so): out of scope")
     needs_consent = registry_kind == "private_person" or not is_public_figure_or_organisation
@@ -326,6 +401,7 @@ async def assess_coverage(
     except ItemFailure as exc:
         return undecided(exc)
     thin = identity_evidence_is_thin(evidence)
+    office = serving_office_in_evidence(evidence, [entry.name, *entry.aliases], today(clock))
     ruling = coverage_allowed(
         identity_confirmed=identity_confirmed,
         evidence_thin=thin,
@@ -334,6 +410,7 @@ async def assess_coverage(
         model_says_cover=decided.covered,
         registry_kind=entry.kind,
         documented_consent=entry.consent,
+        office_in_evidence=office,
     )
     reasons = [
         *ruling.reasons,
@@ -346,7 +423,7 @@ async def assess_coverage(
         name=entry.name,
         identity_confirmed=identity_confirmed,
         is_public_figure_or_organisation=decided.is_public_figure_or_organisation,
-        is_serving_politician=decided.is_serving_politician or entry.kind == "politician",
+        is_serving_politician=decided.is_serving_politician or entry.kind == "politician" or office is not None,
         has_consent=entry.consent,
         covered=ruling.covered,
         reasons=reasons,

@@ -438,10 +438,10 @@ def test_offline_classifier_types_guidance_promises_intentions_and_counterfactua
         ("the next general election", None),
     ],
 )
-def test_offline_deadline_reading(text: str, expected: date | None) -> None:
-    from reliability_core.stand_in.rules.extraction import parse_deadline
+def test_the_deadline_is_read_from_the_quotes_words(text: str, expected: date | None) -> None:
+    from reliability_core.claims.wording import deadline_in_words
 
-    assert parse_deadline(text) == expected
+    assert deadline_in_words(text) == expected
 
 
 # --- The demo corpus against its answer key -------------------------------------------

@@ -15,11 +15,10 @@ They read only their step's input, exactly as a model would:
     registry host or names one.
 
 ``decide_coverage`` (from the evidence text only):
-  * serving politician or official in post: an office word ("minister",
-    "member of parliament", "MP", "senator", "mayor", "governor", "secretary of
-    state", "councillor", "congressman", "official in post", "politician") in
-    an evidence item that names the subject, not preceded (within 30
-    characters) by "former", "ex-", "retired", "then", "until" or "previously";
+  * serving politician or official in post: the pipeline's own rule,
+    ``subjects.coverage.serving_office_in_evidence`` (an office held now next
+    to the subject's name, in the subjects' languages; an ended office does not
+    count). The input carries no date, so any end date written counts as passed;
   * not public: "private individual", "private person", "private citizen", "not
     a public figure", "no public role";
   * public figure or organisation: a public-role word (company, charity,
@@ -41,6 +40,7 @@ from reliability_core.subjects.coverage import (
     ConfirmIdentityOutput,
     DecideCoverageInput,
     DecideCoverageOutput,
+    serving_office_in_evidence,
 )
 
 _OTHER_ENTITY = re.compile(
@@ -49,15 +49,6 @@ _OTHER_ENTITY = re.compile(
     re.IGNORECASE,
 )
 
-_OFFICE = (
-    r"(?:prime minister|minister|member of parliament|mp|senator|mayor|governor|secretary of state|"
-    r"councillor|councilor|congressman|congresswoman|member of congress|president of the republic|"
-    r"official in post|government official|civil servant|politician|state secretary)"
-)
-_OFFICE_WORD = re.compile(rf"\b{_OFFICE}\b", re.IGNORECASE)
-_PAST_CUE = re.compile(
-    r"\b(?:former|ex|retired|then|until|previously|one-time|onetime)\b[\s-]*\S*\s*\S*\s*$", re.IGNORECASE
-)
 _PRIVATE = re.compile(
     r"private (?:individual|person|citizen)|not a public figure|no public (?:role|profile)", re.IGNORECASE
 )
@@ -117,16 +108,6 @@ def confirm_identity(payload: ConfirmIdentityInput) -> ConfirmIdentityOutput:
     )
 
 
-def _serving_office_in(text: str) -> str | None:
-    """The first office phrase in ``text`` not preceded by a past-tense cue."""
-    for match in _OFFICE_WORD.finditer(text):
-        before = text[max(0, match.start() - 30) : match.start()]
-        if _PAST_CUE.search(before):
-            continue
-        return match.group(0)
-    return None
-
-
 def decide_coverage(payload: DecideCoverageInput) -> DecideCoverageOutput:
     """Coverage from the evidence text only (see the module docstring for the rule)."""
     if not payload.evidence:
@@ -136,18 +117,15 @@ def decide_coverage(payload: DecideCoverageInput) -> DecideCoverageOutput:
             covered=False,
             reasons=["no identity evidence: nothing shows a public role"],
         )
-    names = _names(payload.name, payload.aliases)
     reasons: list[str] = []
-    politician_office: str | None = None
+    office = serving_office_in_evidence(payload.evidence, [payload.name, *payload.aliases], None)
+    politician_office = office.office if office is not None else None
+    if office is not None:
+        reasons.append(f"evidence names the subject as {office.office!r} ({office.url})")
     private = False
     public_words: set[str] = set()
     for item in payload.evidence:
         text = f"{item.title}. {item.snippet}"
-        if any(p.search(text) for p in names) and politician_office is None:
-            office = _serving_office_in(text)
-            if office is not None:
-                politician_office = office
-                reasons.append(f"evidence names the subject as {office!r} ({item.url})")
         if _PRIVATE.search(text):
             private = True
             reasons.append(f"evidence describes a private person ({item.url})")

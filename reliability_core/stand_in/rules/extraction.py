@@ -13,7 +13,6 @@ pipeline code in ``reliability_core.claims.extraction``, not here.
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass
 from datetime import date
@@ -27,6 +26,14 @@ from reliability_core.claims.classification import (
 )
 from reliability_core.claims.extraction import ExtractedStatement, ExtractInput, ExtractOutput
 from reliability_core.claims.stated_probability import parse_stated_probability
+from reliability_core.claims.wording import (
+    deadline_in_words,
+    harm_to_person_wording,
+    intention_without_target_wording,
+    is_counterfactual_wording,
+    own_records_wording,
+    vague_wording,
+)
 from reliability_core.models.base import ClaimType
 from reliability_core.stand_in.model import offline_step
 from reliability_core.text.privacy import PRIVATE_REDACTION, mentions_private_life
@@ -210,69 +217,6 @@ def extract_statements_offline(payload: ExtractInput) -> ExtractOutput:
 
 # --- Classification ---------------------------------------------------------------------
 
-_MONTHS = {name.lower(): number for number, name in enumerate(calendar.month_name) if name}
-_MONTH = "|".join(name for name in calendar.month_name if name)
-_YEAR = r"((?:19|20)\d{2})"
-_DEADLINES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"), "iso"),
-    (re.compile(rf"\b(?:by|before|on)\s+(\d{{1,2}})\s+({_MONTH})\s+{_YEAR}", re.IGNORECASE), "day_month"),
-    (re.compile(rf"\b(?:by|before|on)\s+({_MONTH})\s+(\d{{1,2}}),\s+{_YEAR}", re.IGNORECASE), "month_day"),
-    (
-        re.compile(rf"\b(?:by|in|before|until)\s+(?:the\s+end\s+of\s+)?({_MONTH})\s+{_YEAR}", re.IGNORECASE),
-        "month",
-    ),
-    (
-        re.compile(
-            rf"\b(?:by|in|before|until)\s+(?:the\s+end\s+of\s+)?(Q[1-4]|H[12])\s+{_YEAR}", re.IGNORECASE
-        ),
-        "part",
-    ),
-    (re.compile(rf"\bbefore\s+{_YEAR}\b", re.IGNORECASE), "before_year"),
-    (
-        re.compile(
-            rf"\b(?:by|in|during|through|throughout|until|for)\s+(?:the\s+)?(?:end\s+of\s+|year\s+|fiscal\s+year\s+)?{_YEAR}\b",
-            re.IGNORECASE,
-        ),
-        "year",
-    ),
-)
-
-
-def _month_end(year: int, month: int) -> date:
-    return date(year, month, calendar.monthrange(year, month)[1])
-
-
-def parse_deadline(text: str) -> date | None:
-    """The last day by which a dated promise or prediction should come true:
-    "by 2025" and "in 2025" -> 2025-12-31, "by June 2027" -> 2027-06-30,
-    "by Q3 2026" -> 2026-09-30, "before 2016" -> 2015-12-31, exact dates as written.
-    Relative dates ("this autumn", "next year") are not resolved."""
-    for pattern, kind in _DEADLINES:
-        match = pattern.search(text)
-        if not match:
-            continue
-        try:
-            if kind == "iso":
-                return date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-            if kind == "day_month":
-                return date(int(match.group(3)), _MONTHS[match.group(2).lower()], int(match.group(1)))
-            if kind == "month_day":
-                return date(int(match.group(3)), _MONTHS[match.group(1).lower()], int(match.group(2)))
-            if kind == "month":
-                return _month_end(int(match.group(2)), _MONTHS[match.group(1).lower()])
-            if kind == "part":
-                part, year = match.group(1).upper(), int(match.group(2))
-                last_month = {"Q1": 3, "Q2": 6, "Q3": 9, "Q4": 12, "H1": 6, "H2": 12}[part]
-                return _month_end(year, last_month)
-            if kind == "before_year":
-                return date(int(match.group(1)) - 1, 12, 31)
-            return date(int(match.group(1)), 12, 31)
-        except ValueError:
-            continue
-    return None
-
-
-_COUNTERFACTUAL = re.compile(r"^\s*had\s+\w+|\bif\b[^.]*\bhad\b|\bwould\s+have\b", re.IGNORECASE)
 _PREDICTION = re.compile(
     r"\b(?:expects?|expected\s+to|anticipates?|forecasts?|predicts?|likely|likelihood|chance|probability|odds)\b"
     r"|\bput\s+it\s+at\b",
@@ -284,20 +228,12 @@ _PROMISE = re.compile(
     r"|\bour\s+(?:target|goal|aim|ambition|plan|commitment|pledge)\s+is\b",
     re.IGNORECASE,
 )
-_INTENTION = re.compile(r"\b(?:want|hope|aspire|strive|wish)\s+to\b|\bambition\b", re.IGNORECASE)
 _FUTURE = re.compile(r"\b(?:will|shall|should|is\s+going\s+to|are\s+going\s+to)\b", re.IGNORECASE)
 _FIRST_PERSON_OPENING = re.compile(r"^\s*(?:we|I|our)\b", re.IGNORECASE)
 _FIGURE = re.compile(
     r"\d|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|"
     r"hundred|thousand|million|billion|first|second|third|half|double|twice)\b",
     re.IGNORECASE,
-)
-_EVALUATIVE = re.compile(
-    r"\b(?:best|greatest|greenest|finest|leading|world-class|unrivalled|unmatched|the\s+future\s+of)\b",
-    re.IGNORECASE,
-)
-_OWN_RECORDS = re.compile(
-    r"\binternal(?:ly)?\b|\b(?:staff|employee|engagement)\s+survey\b|\bour\s+own\s+records\b", re.IGNORECASE
 )
 _DELIVERABLE = re.compile(
     r"\b(?:install|build|complete|stop|end|open|launch|deliver|commission|cut|reduce|sell|close|have|hire|publish|"
@@ -317,7 +253,7 @@ _FIRST_PERSON_SUBJECT = {
 
 
 def _claim_type(quote: str) -> ClaimType:
-    if _COUNTERFACTUAL.search(quote):
+    if is_counterfactual_wording(quote):
         return "factual"
     if _PREDICTION.search(quote) or parse_stated_probability(quote) is not None or is_company_guidance(quote):
         return "prediction"
@@ -353,21 +289,23 @@ def classify_one(
     if not speaker and payload.own_document:
         is_subject, speaker = True, payload.subject_name
     is_question = quote.rstrip().endswith("?")
-    counterfactual = bool(_COUNTERFACTUAL.search(quote))
+    # The pipeline's readings of the words (``claims.wording``), proposed as a model would.
+    counterfactual = is_counterfactual_wording(quote)
     claim_type = _claim_type(quote)
     has_figure = bool(_FIGURE.search(quote))
     deadline = (
-        parse_deadline(quote) if claim_type in ("promise", "prediction") and not counterfactual else None
+        deadline_in_words(quote) if claim_type in ("promise", "prediction") and not counterfactual else None
     )
     probability = parse_stated_probability(quote) if claim_type == "prediction" else None
-    own_records = bool(_OWN_RECORDS.search(quote))
-    intention = bool(_INTENTION.search(quote))
-    names_target = (has_figure or bool(_DELIVERABLE.search(quote))) and not (intention and not has_figure)
+    own_records = own_records_wording(quote)
+    no_target = intention_without_target_wording(quote)
+    names_target = not no_target if no_target is not None else (has_figure or bool(_DELIVERABLE.search(quote)))
+    vague_read = vague_wording(quote)
     vague = (
         claim_type == "factual"
         and not counterfactual
         and not own_records
-        and (not has_figure or (bool(_EVALUATIVE.search(quote)) and not re.search(r"\d", quote)))
+        and (vague_read is True or (vague_read is None and not has_figure))
     )
     return StatementClassification(
         index=statement.index,
@@ -387,6 +325,7 @@ def classify_one(
         vague=vague,
         counterfactual=counterfactual,
         own_records_only=own_records,
+        harm_to_person=harm_to_person_wording(quote),
         reason="offline rules: attribution by name pattern, type and dates by regular expression",
     )
 
