@@ -64,9 +64,11 @@ from reliability_core.models import (
 )
 from reliability_core.providers.base import ModelGateway, WithholdsPrivateText
 from reliability_core.providers.failures import ModelFailure
+from reliability_core.providers.recording import RecordingSearch
 from reliability_core.subjects.candidates import (
     SearchLike,
     UrlNotReturnedBySearch,
+    candidate_queries,
     urls_not_returned_by_search,
 )
 from reliability_core.subjects.selection import finalise_sample, next_documents_to_check
@@ -182,6 +184,7 @@ async def read_documents(
     clock: Clock,
     method_version: str,
     progress: Progress | None = None,
+    search: RecordingSearch | None = None,
 ) -> SampleExtraction:
     """[M] steps 3-4 as one pass over the pages: fetch the ranked documents, extract the
     sample (``extract_sample``), and only then store the page snapshots, so that "Statements
@@ -189,8 +192,10 @@ async def read_documents(
     the classifier finds private as well as the keyword rule: the sentences holding every
     statement dropped as private are masked in the snapshot before its first write
     (``text.privacy.mask_private_statements``), and in the model answers already cached
-    (``providers.gateway.StepGateway.withhold_private``); stored search results holding
-    them come back masked in ``result_sets``, for the caller to store again."""
+    (``providers.gateway.StepGateway.withhold_private``) and the candidate searches' cached
+    answers (``providers.recording.RecordingSearch.withhold_private``, when ``search`` is
+    given); stored search results holding them come back masked in ``result_sets``, for the
+    caller to store again."""
     snapshots = await fetch_documents(
         ranking, result_sets, fetcher, ledger, entry.id, method_version, ledger_table
     )
@@ -214,6 +219,9 @@ async def read_documents(
     withheld = [quote for quotes in private.values() for quote in quotes]
     if withheld and isinstance(gateway, WithholdsPrivateText):
         gateway.withhold_private(withheld)
+    if withheld and search is not None:
+        # The candidate searches' cached answers may hold the sentence in a snippet.
+        search.withhold_private([query for _, query in candidate_queries(entry)], withheld)
     masked_results = mask_private_in_results(result_sets, withheld)
     if masked_results != list(result_sets):
         return extraction.model_copy(update={"result_sets": masked_results})

@@ -256,6 +256,7 @@ def statements(context: dg.AssetExecutionContext, stage: Stage) -> dg.Materializ
             clock=stage.clock,
             method_version=stage.method_version,
             progress=_progress(context, "documents extracted"),
+            search=stage.search(),
         )
     )
     if extraction.result_sets is not None:

@@ -10,6 +10,7 @@ private-life sentences masked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from pydantic import ValidationError
@@ -70,6 +71,16 @@ class RecordingSearch:
         if not search_result_reusable(purpose, retrieved_at, self.clock.now(), self.fresh_since):
             return None
         return results, retrieved_at
+
+    def withhold_private(self, queries: Sequence[SearchQuery], quotes: Sequence[str]) -> int:
+        """[M] step 4 "dropped before anything is stored", for search answers already cached
+        when a later step found a statement private (the classifier flags what the extractor
+        copied, after the candidate searches were cached): every sentence holding one of
+        ``quotes`` is masked in the cached answers of ``queries``. Returns how many changed."""
+        if self.cache is None or not quotes:
+            return 0
+        keys = {cache_key(kind="search", provider=self.provider.name, query=q.model_dump(mode="json")) for q in queries}
+        return sum(self.cache.withhold(key, quotes) for key in sorted(keys))
 
     async def search(
         self, subject_id: str, purpose: str, query: SearchQuery, method_version: str

@@ -16,7 +16,11 @@ import httpx2
 
 from reliability_core.clock import FixedClock
 from reliability_core.models import DocumentSelection, PageSnapshot, SearchResult, SearchResultSet
+from reliability_core.providers.base import SearchQuery
+from reliability_core.providers.cache import ResponseCache
+from reliability_core.providers.recording import RecordingSearch
 from reliability_core.stages import SampleExtraction, read_documents
+from reliability_core.subjects.candidates import candidate_queries
 from reliability_core.text.privacy import PRIVATE_REDACTION, mentions_private_life
 from reliability_core.warehouse import Ledger
 from reliability_core.wiring import build_gateway
@@ -69,7 +73,12 @@ class Page:
 
 
 async def read_one_page(
-    page: str, snippet: str, handler: Callable[[httpx2.Request], httpx2.Response], ledger: Ledger, cache: Path
+    page: str,
+    snippet: str,
+    handler: Callable[[httpx2.Request], httpx2.Response],
+    ledger: Ledger,
+    cache: Path,
+    search: RecordingSearch | None = None,
 ) -> SampleExtraction:
     """Step 4 over one ranked page through the live Anthropic provider class, the vendor's
     answers from ``handler`` at the SDK's transport, the model cache in ``cache``."""
@@ -87,7 +96,7 @@ async def read_one_page(
                                      results=[SearchResult(url=URL, title="Northwind interview", snippet=snippet,
                                                            rank=1)])],
         candidates=[document], fetcher=Page(page), ledger=ledger, ledger_table="snapshots", entry=ENTRY,
-        gateway=gateway, clock=CLOCK, method_version=VERSION,
+        gateway=gateway, clock=CLOCK, method_version=VERSION, search=search,
     )  # fmt: skip
 
 
@@ -122,6 +131,38 @@ async def test_a_sentence_the_classifier_flags_private_is_masked_in_the_stored_p
     assert "climb the stairs" not in extraction.result_sets[0].results[0].snippet
     # Nothing derived from the extraction that may be stored holds it either.
     assert "climb the stairs" not in extraction.model_dump_json()
+
+
+class SnippetSearch:
+    """A live search provider whose every answer carries the page's snippet."""
+
+    name = "perplexity"
+
+    def __init__(self, snippet: str) -> None:
+        self.snippet = snippet
+
+    async def search(self, query: SearchQuery) -> list[SearchResult]:
+        return [SearchResult(url=URL, title="Northwind interview", snippet=self.snippet, rank=1)]
+
+
+async def test_a_sentence_the_classifier_flags_private_is_masked_in_the_cached_search_answers(
+    ledger: Ledger, tmp_path: Path
+) -> None:
+    # The candidate searches ran (and were cached) before step 4 found the statement private.
+    search = RecordingSearch(SnippetSearch(f"{PRIVATE}, said Anna Berg."), ResponseCache(tmp_path / "search"), CLOCK)
+    for purpose, query in candidate_queries(ENTRY):
+        await search.search("northwind", purpose, query, VERSION)
+    cached = list((tmp_path / "search").rglob("*.json"))
+    assert cached and all("climb the stairs" in p.read_text(encoding="utf-8") for p in cached)
+
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        return anthropic_json_reply(answer(step_of(request)))
+
+    await read_one_page(PAGE, f"{PRIVATE}, said", handler, ledger, tmp_path / "models", search)
+    assert not any("climb the stairs" in p.read_text(encoding="utf-8") for p in cached)
+    # Reused inside its lifetime, the cached answer now gives the masked snippet.
+    again = await search.search("northwind", *candidate_queries(ENTRY)[0], VERSION)
+    assert PRIVATE_REDACTION in again.results[0].snippet
 
 
 # --- the keyword rule: ordinary forms of illness, treatment, family and homes -----------------
