@@ -16,6 +16,7 @@ from reliability_core.providers.assignment import (
     MODEL_STRENGTH,
     PROVIDERS,
     check_model_table,
+    limits_for,
     parse_assignment,
     resolve_assignment,
 )
@@ -105,5 +106,6 @@ async def test_the_reviewers_request_goes_to_the_assigned_model_over_the_openai_
     (body,) = scripted.bodies()
     assert scripted.requests[0].url.path.endswith("/responses")
     assert body["model"] == DEFAULT_ASSIGNMENT["review_verdict"].removeprefix("openai:") == "gpt-6.2-astra"
-    assert body["reasoning"]["effort"] == "medium"
+    # The effort the step table sets for the reviewer (low: see STEP_LIMITS), sent as the vendor takes it.
+    assert body["reasoning"]["effort"] == limits_for("review_verdict").effort == "low"
     assert review.reviewer == "gpt-6.2-astra" and review.major_problems == []
