@@ -10,7 +10,7 @@ every phase, because the web and provider layers mask what they store.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from reliability_core.models.documents import PageSnapshot, SearchResultSet
 from reliability_core.text.quotes import verify_quote
@@ -191,21 +191,7 @@ def mask_page_snapshot(snapshot: PageSnapshot) -> PageSnapshot:
     every private-life sentence masked (``mask_private_life``). The SHA-256 and byte
     count of the body as received stay on the record, so what was fetched is still
     provable; ``private_life_masked`` counts the masked sentences (never their text)."""
-    title, text, main = (mask_private_life(t) for t in (snapshot.title, snapshot.text, snapshot.main_text))
-    hidden = [h.model_copy(update={"text": mask_private_life(h.text)}) for h in snapshot.hidden_texts]
-    if (title, text, main, hidden) == (snapshot.title, snapshot.text, snapshot.main_text, snapshot.hidden_texts):
-        return snapshot
-    masked = text.count(PRIVATE_REDACTION) - snapshot.text.count(PRIVATE_REDACTION)
-    return snapshot.model_copy(
-        update={
-            "title": title,
-            "text": text,
-            "main_text": main,
-            "hidden_texts": hidden,
-            "private_life_masked": snapshot.private_life_masked + masked,
-        }
-    )
-
+    return _masked_snapshot(snapshot, mask_private_life)
 
 
 def mask_sentences_holding(text: str, quotes: Sequence[str]) -> str:
@@ -237,18 +223,7 @@ def mask_private_statements(snapshot: PageSnapshot, quotes: Sequence[str]) -> Pa
     snapshot = mask_page_snapshot(snapshot)
     if not quotes:
         return snapshot
-    title, text, main = (mask_sentences_holding(t, quotes) for t in (snapshot.title, snapshot.text, snapshot.main_text))
-    hidden = [h.model_copy(update={"text": mask_sentences_holding(h.text, quotes)}) for h in snapshot.hidden_texts]
-    masked = text.count(PRIVATE_REDACTION) - snapshot.text.count(PRIVATE_REDACTION)
-    return snapshot.model_copy(
-        update={
-            "title": title,
-            "text": text,
-            "main_text": main,
-            "hidden_texts": hidden,
-            "private_life_masked": snapshot.private_life_masked + masked,
-        }
-    )
+    return _masked_snapshot(snapshot, lambda text: mask_sentences_holding(text, quotes))
 
 
 def mask_private_in_results(result_sets: Sequence[SearchResultSet], quotes: Sequence[str]) -> list[SearchResultSet]:
@@ -266,3 +241,24 @@ def mask_private_in_results(result_sets: Sequence[SearchResultSet], quotes: Sequ
         ]
         masked.append(result_set if results == result_set.results else result_set.model_copy(update={"results": results}))
     return masked
+
+
+def _masked_snapshot(snapshot: PageSnapshot, mask: Callable[[str], str]) -> PageSnapshot:
+    """``snapshot`` with ``mask`` applied to its title, visible text, main text and hidden
+    texts, counting the sentences it masked in ``private_life_masked`` (never their text);
+    the SHA-256 and byte count of the body as received stay, so what was fetched is still
+    provable. Unchanged text gives the same snapshot back."""
+    title, text, main = (mask(t) for t in (snapshot.title, snapshot.text, snapshot.main_text))
+    hidden = [h.model_copy(update={"text": mask(h.text)}) for h in snapshot.hidden_texts]
+    if (title, text, main, hidden) == (snapshot.title, snapshot.text, snapshot.main_text, snapshot.hidden_texts):
+        return snapshot
+    masked = text.count(PRIVATE_REDACTION) - snapshot.text.count(PRIVATE_REDACTION)
+    return snapshot.model_copy(
+        update={
+            "title": title,
+            "text": text,
+            "main_text": main,
+            "hidden_texts": hidden,
+            "private_life_masked": snapshot.private_life_masked + masked,
+        }
+    )
