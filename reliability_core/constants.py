@@ -133,3 +133,12 @@ CALIBRATION_BINS: Final = 10  # [#10] equal-width bins of judge confidence for t
 
 # --- Re-run stability [#10] ------------------------------------------------------------
 STABILITY_RERUNS: Final = 3  # [#10] "re-runs research and judging for the same claims k times"; [M] reports 1 in 4 verdicts changing
+
+# --- Code's readings of a model's proposal [#24] ----------------------------------------------
+# [M] "Serving politicians and officials in post are out of scope": how many words may stand
+# between the subject's name and an office for the office to be the subject's ("Jane Roe,
+# Denmark's minister", "Minister for Finance Jane Roe"); an office further away is someone else's.
+OFFICE_NAME_GAP_WORDS: Final = 5
+# [M] "reports that only repeat the claim" are never evidence: a quote of reported speech that
+# shares at least this share of the claim's content words repeats it (without naming the speaker).
+REPEAT_SHARED_CONTENT_WORDS: Final = 0.5

@@ -33,7 +33,11 @@ from urllib.parse import urlsplit
 from pydantic import Field
 
 from reliability_core.clock import Clock, today
-from reliability_core.constants import COVERAGE_IDENTITY_MAX_RESULTS, COVERAGE_MIN_IDENTITY_SOURCES
+from reliability_core.constants import (
+    COVERAGE_IDENTITY_MAX_RESULTS,
+    COVERAGE_MIN_IDENTITY_SOURCES,
+    OFFICE_NAME_GAP_WORDS,
+)
 from reliability_core.models import CoverageDecision, IdentityEvidence, Record, RegistryEntry, SearchResultSet
 from reliability_core.models.subjects import SubjectKind
 from reliability_core.providers.base import ModelGateway, SearchQuery
@@ -52,10 +56,6 @@ IDENTITY_PURPOSE = "identity"
 CONFIRM_IDENTITY_STEP = "confirm_identity"
 DECIDE_COVERAGE_STEP = "decide_coverage"
 _MAX_ALIAS_QUERIES = 2
-# How many words may stand between the subject's name and an office for the office to be the
-# subject's ("Jane Roe, Denmark's minister", "Minister for Finance Jane Roe", "Jane Roe is a
-# Danish politician"); an office further away in the sentence is someone else's.
-_OFFICE_NAME_GAP_WORDS = 5
 
 
 # --- Step input and output models ----------------------------------------------------
@@ -240,7 +240,7 @@ def serving_office_in_evidence(
     governor of a central bank, a judge, a commissioner, the head of a regulator, an
     ambassador or their equivalent, in any of the subjects' languages (``subjects.offices``).
     The office counts when it stands next to one of the subject's names (at most
-    ``_OFFICE_NAME_GAP_WORDS`` words apart, in one sentence). An office that ended does not
+    ``OFFICE_NAME_GAP_WORDS`` words apart, in one sentence). An office that ended does not
     count: a "former"/"ex-"/"tidligere"/"ehemaliger"/"ancien" title, or an end date before
     ``today`` ("until 2019", "2015-2019"). A brand's "ambassador" or a prize's "judge" is no
     office. The subject's own name is taken out before offices are read, so a surname such
@@ -258,7 +258,7 @@ def serving_office_in_evidence(
                 if NOT_AN_OFFICE.search(text[: mention.start]) or office_has_ended(text, mention, today):
                     continue
                 place = (mention.start, mention.end)
-                if min(_words_between(text, place, span) for span in spans) <= _OFFICE_NAME_GAP_WORDS:
+                if min(_words_between(text, place, span) for span in spans) <= OFFICE_NAME_GAP_WORDS:
                     return ServingOffice(url=item.url, office=mention.words, concept=mention.concept)
     return None
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 
 from datasketch import MinHash, MinHashLSH
 
-from reliability_core.constants import NEAR_DUPLICATE_JACCARD, SHINGLE_WORDS
+from reliability_core.constants import NEAR_DUPLICATE_JACCARD, REPEAT_SHARED_CONTENT_WORDS, SHINGLE_WORDS
 from reliability_core.models.base import SourceClass
 from reliability_core.models.verdicts import EvidenceItem
 from reliability_core.verdicts.outcome_wording import (
@@ -104,7 +104,6 @@ def repeats_claim(
 
 # Shorter words (articles, pronouns, "will") say nothing about what a quote is about.
 _CONTENT_WORD_CHARS = 4
-_SHARED_CONTENT_WORDS = 0.5
 
 
 def attributes_claim_to_speaker(
@@ -127,7 +126,7 @@ def attributes_claim_to_speaker(
             return True
     for text in claim_texts:
         content = {w for w in words_of(text) if len(w) >= _CONTENT_WORD_CHARS and not w.isdigit()}
-        if content and len(content & quote_words) / len(content) >= _SHARED_CONTENT_WORDS:
+        if content and len(content & quote_words) / len(content) >= REPEAT_SHARED_CONTENT_WORDS:
             return True
     return False
 
