@@ -1,0 +1,199 @@
+"""Concept lexicons: the words of one idea in every language the subjects write (issue 25).
+
+The code's own backstops (the privacy rule, reported speech, party politics, company
+guidance, stated probabilities, the comparison a claim's words make) must hold in the
+languages the subjects write, not only in English. Each is built the way the steering
+screen's lexicon is: a concept first ("an illness", "a speech verb followed by 'that'",
+"strictly more than, before the figure"), then the words of each language, written from the
+concept and never from a test item.
+
+Layout: ``lexicon/<area>/<lang>.json``::
+
+    {"lang": "de", "area": "privacy", "concepts": {"illness": ["krebs*", "erkrank*", ...]}}
+
+plus ``lexicon/<area>/README.md`` saying who wrote the words, when and from what.
+
+Entry syntax (matched case-insensitively, after ``’`` is read as ``'``):
+
+- ``word``: the whole word;
+- ``stem*``: a word starting with the stem (inflected languages: "erkrank*", "болезн*");
+- ``*word``: the word with letters attached before it (Arabic and Hebrew prefixes such as
+  "ال", "ב", "ו");
+- ``two words``: consecutive words (each may carry ``*``);
+- a Han, kana or Thai entry matches inside running text (those scripts do not separate words);
+  a Hangul entry needs a boundary before it only (particles follow the word);
+- ``re:<pattern>``: a regular expression, for the few forms a word list cannot write (a
+  figure followed by a percent sign, say). Use sparingly: it is read by people as data.
+
+``WEB_LANGUAGES`` are the languages every backstop covers: the twenty most used content
+languages of the web (W3Techs' ranking of websites' content languages) plus the Nordic
+languages the subjects write (a demo subject is a Danish company).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+LEXICON_ROOT: Final = Path(__file__).resolve().parent / "lexicon"
+
+WEB_LANGUAGES: Final[tuple[str, ...]] = (
+    "en", "es", "de", "fr", "ru", "ja", "pt", "it", "zh", "pl", "tr", "fa", "nl", "vi", "ar", "id",
+    "ko", "uk", "cs", "he", "da", "sv", "nb",
+)  # fmt: skip
+
+_SPACE = r"[\s\u00a0\u202f]+"
+_LETTERS = r"\w*"
+
+
+class LexiconError(ValueError):
+    """A lexicon file that cannot be read as this module's format: names the file."""
+
+
+def _no_word_gaps(ch: str) -> bool:
+    """Scripts written without spaces between words: Han, Hiragana, Katakana, Thai."""
+    name = unicodedata.name(ch, "")
+    return name.startswith(("CJK", "HIRAGANA", "KATAKANA", "THAI", "HALFWIDTH KATAKANA"))
+
+
+def _is_hangul(ch: str) -> bool:
+    return unicodedata.name(ch, "").startswith("HANGUL")
+
+
+def normalise_for_lexicon(text: str) -> str:
+    """NFC with typographic apostrophes read as ``'``: the form entries and texts meet in.
+    Same length in and out, so match spans index the caller's text."""
+    return unicodedata.normalize("NFC", text).replace("\u2019", "'").replace("\u02bc", "'")
+
+
+def entry_pattern(entry: str) -> str:
+    """The regular expression of one entry (module docstring for the syntax)."""
+    if entry.startswith("re:"):
+        return f"(?:{entry[3:]})"
+    words = normalise_for_lexicon(entry).split()
+    if not words:
+        raise ValueError("an empty entry")
+    parts: list[str] = []
+    for word in words:
+        prefix = word.startswith("*")
+        stem = word.endswith("*")
+        core = word.strip("*")
+        if not core:
+            raise ValueError(f"entry {entry!r} has a word with no letters")
+        body = re.escape(core).replace("'", "['\u2019]")
+        parts.append((_LETTERS if prefix else "") + body + (_LETTERS if stem else ""))
+    pattern = _SPACE.join(parts)
+    first, last = words[0].lstrip("*")[0], words[-1].rstrip("*")[-1]
+    lead = "" if words[0].startswith("*") or _no_word_gaps(first) or not first.isalnum() else r"(?<!\w)"
+    trail = (
+        ""
+        if words[-1].endswith("*") or _no_word_gaps(last) or _is_hangul(last) or not last.isalnum()
+        else r"(?!\w)"
+    )
+    return f"{lead}(?:{pattern}){trail}"
+
+
+@dataclass(frozen=True)
+class LexiconHit:
+    """One match of a concept's entry: where it stands in the caller's text."""
+
+    concept: str
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(frozen=True)
+class AreaLexicon:
+    """Every language's entries of one area, compiled once per concept."""
+
+    area: str
+    entries: dict[str, dict[str, tuple[str, ...]]]  # concept -> lang -> entries
+    digest: str
+
+    @functools.cached_property
+    def _compiled(self) -> dict[str, re.Pattern[str]]:
+        compiled: dict[str, re.Pattern[str]] = {}
+        for concept, by_lang in self.entries.items():
+            # Longer entries first, so "no more than" wins over "more than" at one position.
+            patterns = sorted(
+                {entry_pattern(e) for entries in by_lang.values() for e in entries}, key=len, reverse=True
+            )
+            compiled[concept] = re.compile("|".join(patterns), re.IGNORECASE)
+        return compiled
+
+    @property
+    def concepts(self) -> tuple[str, ...]:
+        return tuple(sorted(self.entries))
+
+    def languages(self, concept: str) -> tuple[str, ...]:
+        return tuple(sorted(lang for lang, words in self.entries.get(concept, {}).items() if words))
+
+    def pattern(self, concept: str) -> re.Pattern[str]:
+        """The concept's compiled alternation, for a rule that places it in a larger pattern."""
+        try:
+            return self._compiled[concept]
+        except KeyError:
+            raise KeyError(f"lexicon area {self.area!r} has no concept {concept!r}") from None
+
+    def find(self, text: str, concept: str) -> list[LexiconHit]:
+        """Every non-overlapping match of the concept in ``text``, in order."""
+        normal = normalise_for_lexicon(text)
+        if len(normal) != len(text):  # NFC changed the length: spans would not index ``text``
+            text = normal
+        return [
+            LexiconHit(concept, m.start(), m.end(), text[m.start() : m.end()])
+            for m in self.pattern(concept).finditer(normal)
+            if m.end() > m.start()
+        ]
+
+    def has(self, text: str, concept: str) -> bool:
+        """Does ``text`` say the concept in any language?"""
+        return self.pattern(concept).search(normalise_for_lexicon(text)) is not None
+
+
+def _read(path: Path, area: str) -> tuple[str, dict[str, list[str]]]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise LexiconError(f"{path}: not a JSON lexicon file ({exc})") from exc
+    lang = data.get("lang")
+    if lang != path.stem or data.get("area") != area:
+        raise LexiconError(
+            f"{path}: says lang={lang!r} area={data.get('area')!r}; expected {path.stem!r} {area!r}"
+        )
+    concepts = data.get("concepts")
+    if not isinstance(concepts, dict) or not all(
+        isinstance(v, list) and all(isinstance(e, str) and e.strip() for e in v) for v in concepts.values()
+    ):
+        raise LexiconError(f"{path}: 'concepts' must map each concept to a list of non-empty strings")
+    for concept, entries in concepts.items():
+        for entry in entries:
+            try:
+                re.compile(entry_pattern(entry))
+            except (re.error, ValueError) as exc:
+                raise LexiconError(f"{path}: concept {concept!r}, entry {entry!r}: {exc}") from exc
+    return lang, concepts
+
+
+@functools.cache
+def area_lexicon(area: str, root: Path = LEXICON_ROOT) -> AreaLexicon:
+    """The lexicon of one area (``lexicon/<area>/*.json``), read and checked once per process."""
+    folder = root / area
+    files = sorted(folder.glob("*.json"))
+    if not files:
+        raise LexiconError(f"no lexicon files for area {area!r} in {folder}")
+    digest = hashlib.sha256()
+    entries: dict[str, dict[str, tuple[str, ...]]] = {}
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+        lang, concepts = _read(path, area)
+        for concept, words in concepts.items():
+            entries.setdefault(concept, {})[lang] = tuple(words)
+    return AreaLexicon(area=area, entries=entries, digest=digest.hexdigest())
