@@ -125,3 +125,12 @@ def test_dates_lexicon_covers_every_language() -> None:
         data = json.loads((LEXICON_ROOT / "dates" / f"{lang}.json").read_text(encoding="utf-8"))
         concepts = data["concepts"]
         assert concepts["deadline_before"] or concepts["deadline_after"], lang
+
+
+def test_a_restatement_date_is_anchored_by_the_same_day_in_the_quotes_language() -> None:
+    from reliability_core.claims.restatement import restatement_unanchored
+
+    quote = "Vi åbner fabrikken den 1. juni 2027."
+    assert not [m for m in restatement_unanchored("Vi åbner fabrikken 1 June 2027.", quote) if "date" in m]
+    wrong = restatement_unanchored("Vi åbner fabrikken 1 July 2027.", quote)
+    assert any(m.startswith("date") for m in wrong)
