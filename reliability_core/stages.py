@@ -50,6 +50,7 @@ from reliability_core.claims.extraction import (
     has_subject_statements,
 )
 from reliability_core.clock import Clock
+from reliability_core.ids import stable_id
 from reliability_core.models import (
     CandidateDocument,
     Claim,
@@ -57,6 +58,7 @@ from reliability_core.models import (
     DocumentSelection,
     EvidenceItem,
     PageSnapshot,
+    PrivateSentenceMark,
     Record,
     RegistryEntry,
     ResolutionCriteria,
@@ -77,12 +79,14 @@ from reliability_core.text.privacy import (
     mask_private_in_results,
     mask_private_statements,
 )
+from reliability_core.text.private_sentences import private_sentence_fingerprints
 from reliability_core.verdicts.evidence import EvidenceResult, failed_research, gather_evidence
 from reliability_core.verdicts.gates import decide_display
 from reliability_core.verdicts.judging import judge_claim, model_failure_verdict
 from reliability_core.verdicts.steering import SteeringResult
 from reliability_core.verdicts.usable_evidence import usable_view
 from reliability_core.warehouse import Ledger
+from reliability_core.warehouse.tables import PRIVATE_SENTENCES_LEDGER
 from reliability_core.web.fetch import Fetcher
 
 
@@ -215,6 +219,14 @@ async def read_documents(
         private.setdefault(url_of[result.document_id], []).extend(result.private_quotes)
     keep_new_snapshots(
         ledger, ledger_table, entry.id, [mask_private_statements(s, private.get(s.url, [])) for s in snapshots]
+    )
+    # Fingerprints (no text) of the sentences just masked, so a copy of the page read later
+    # under another URL is masked too (``web.snapshots.MaskingFetcher``).
+    remember_private_sentences(
+        ledger,
+        entry.id,
+        {f for s in snapshots for f in private_sentence_fingerprints(s.text, private.get(s.url, []))},
+        method_version,
     )
     withheld = [quote for quotes in private.values() for quote in quotes]
     if withheld and isinstance(gateway, WithholdsPrivateText):
@@ -397,6 +409,25 @@ def snapshot_refs(snapshots: Sequence[PageSnapshot]) -> list[SnapshotRef]:
         )
         for s in snapshots
     ]
+
+
+def remember_private_sentences(ledger: Ledger, subject_id: str, fingerprints: set[str], method_version: str) -> int:
+    """Append the fingerprints of sentences found private (``text.private_sentences``) to the
+    subject's ledger table ``PRIVATE_SENTENCES_LEDGER``: a hash per sentence, never its text."""
+    marks = [
+        (stable_id("private", subject_id, f), PrivateSentenceMark(id=stable_id("private", subject_id, f),
+                                                                  subject_id=subject_id, sha256=f,
+                                                                  method_version=method_version))
+        for f in sorted(fingerprints)
+    ]  # fmt: skip
+    if not marks:
+        return 0
+    return ledger.append(PRIVATE_SENTENCES_LEDGER, subject_id, marks).written
+
+
+def known_private_sentences(ledger: Ledger, subject_id: str) -> set[str]:
+    """Every fingerprint of a private sentence recorded for the subject."""
+    return {m.sha256 for m in ledger.read_all(PRIVATE_SENTENCES_LEDGER, subject_id, PrivateSentenceMark)}
 
 
 def keep_new_snapshots(ledger: Ledger, table: str, subject_id: str, snapshots: Sequence[PageSnapshot]) -> int:

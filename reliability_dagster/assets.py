@@ -37,6 +37,7 @@ from reliability_core.stages import (
     SnapshotRef,
     judge_claims,
     keep_new_snapshots,
+    known_private_sentences,
     read_documents,
     research_claims,
     snapshot_refs,
@@ -48,7 +49,7 @@ from reliability_core.subjects.registry import load_registry
 from reliability_core.subjects.selection import derive_seed, rank_documents
 from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import tables
-from reliability_core.web.snapshots import ReusingFetcher
+from reliability_core.web.snapshots import MaskingFetcher, ReusingFetcher
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
 from reliability_dagster.metadata import OWNERS, claims_table, rows, scores_table, table_metadata
 from reliability_dagster.partitions import subjects_partitions
@@ -419,6 +420,7 @@ def resolution_criteria(context: dg.AssetExecutionContext, stage: Stage) -> dg.M
 def evidence(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     gateway = stage.providers.gateway(job=context.job_name)
     criteria = stage.warehouse.read(tables.CRITERIA, stage.subject_id, ResolutionCriteria)
+    # Sentences step 4 found private are masked in copies of their page read as evidence.
     pages = ReusingFetcher(
         stage.fetcher(),
         stage.ledger.read_all(tables.SNAPSHOT_LEDGER, stage.subject_id, PageSnapshot),
@@ -434,7 +436,7 @@ def evidence(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeR
             entry=stage.entry,
             gateway=gateway,
             search=stage.search(),
-            fetcher=pages,
+            fetcher=MaskingFetcher(pages, known_private_sentences(stage.ledger, stage.subject_id)),
             clock=stage.clock,
             method_version=stage.method_version,
             progress=_progress(context, "claims researched"),

@@ -25,6 +25,7 @@ from reliability_core.models.documents import (
     CandidateDocument,
     DocumentSelection,
     PageSnapshot,
+    PrivateSentenceMark,
     SearchResult,
     SearchResultSet,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "OverallScore",
     "PageSnapshot",
     "Prior",
+    "PrivateSentenceMark",
     "Record",
     "RefreshRequest",
     "RegistryEntry",

@@ -124,3 +124,13 @@ class PageSnapshot(StampedRecord):
     main_text: str = ""  # readability main text: what the models read
     hidden_texts: list[HiddenText] = Field(default_factory=list)  # found in the raw HTML at fetch
     private_life_masked: int = 0  # sentences masked in ``text`` (a count, never text)
+
+
+class PrivateSentenceMark(StampedRecord):
+    """A sentence step 4 found private, kept as a fingerprint only (SHA-256 of its normalised
+    words, never its text), so the same sentence in a copy of the page fetched later under
+    another URL (a syndicated report read as evidence) is masked before it is stored."""
+
+    id: str
+    subject_id: str
+    sha256: str

@@ -8,6 +8,7 @@ CANDIDATE_SEARCHES = "candidate_search_results"
 DOCUMENT_RANKING = "document_ranking"
 SNAPSHOT_INDEX = "page_snapshots"
 SNAPSHOT_LEDGER = "snapshots"  # ledger table: append-only page snapshots
+PRIVATE_SENTENCES_LEDGER = "private_sentences"  # ledger table: fingerprints of private sentences (no text)
 DOCUMENT_SAMPLE = "document_sample"
 DOCUMENT_READS = "document_reads"  # how each checked document was read: chunks, a cut, a model failure
 STATEMENTS = "statements"

@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 
 from reliability_core.constants import EVIDENCE_PAGE_REUSE_DAYS
 from reliability_core.models import PageSnapshot
+from reliability_core.text.private_sentences import mask_known_private_sentences
 from reliability_core.web.fetch import Fetcher
 
 
@@ -88,3 +89,17 @@ class ReusingFetcher:
         else:
             self.reused += 1
         return await asyncio.shield(task)
+
+
+class MaskingFetcher:
+    """A ``Fetcher`` that masks, in every snapshot it returns, the sentences step 4 found
+    private for this subject (by fingerprint: ``text.private_sentences``), so a copy of a
+    page read as evidence under another URL is masked before a quote is verified on it or
+    anything stores it. The keyword rule's mask is applied by the fetcher below it."""
+
+    def __init__(self, fetcher: Fetcher, fingerprints: Iterable[str]) -> None:
+        self._fetcher = fetcher
+        self._fingerprints = frozenset(fingerprints)
+
+    async def snapshot(self, url: str, method_version: str) -> PageSnapshot:
+        return mask_known_private_sentences(await self._fetcher.snapshot(url, method_version), self._fingerprints)

@@ -15,13 +15,20 @@ from typing import Any
 import httpx2
 
 from reliability_core.clock import FixedClock
-from reliability_core.models import DocumentSelection, PageSnapshot, SearchResult, SearchResultSet
+from reliability_core.models import (
+    DocumentSelection,
+    PageSnapshot,
+    PrivateSentenceMark,
+    SearchResult,
+    SearchResultSet,
+)
 from reliability_core.providers.base import SearchQuery
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.providers.recording import RecordingSearch
-from reliability_core.stages import SampleExtraction, read_documents
+from reliability_core.stages import SampleExtraction, known_private_sentences, read_documents
 from reliability_core.subjects.candidates import candidate_queries
 from reliability_core.text.privacy import PRIVATE_REDACTION, mentions_private_life
+from reliability_core.text.private_sentences import mask_known_private_sentences
 from reliability_core.warehouse import Ledger
 from reliability_core.wiring import build_gateway
 from tests.claims.claim_builders import ENTRY, LISTED, VERSION, make_document, make_snapshot, reading
@@ -131,6 +138,12 @@ async def test_a_sentence_the_classifier_flags_private_is_masked_in_the_stored_p
     assert "climb the stairs" not in extraction.result_sets[0].results[0].snippet
     # Nothing derived from the extraction that may be stored holds it either.
     assert "climb the stairs" not in extraction.model_dump_json()
+    # Only its fingerprint is kept, so a copy of the page read later as evidence is masked.
+    marks = ledger.read_all("private_sentences", "northwind", PrivateSentenceMark)
+    assert marks and not any("climb the stairs" in m.model_dump_json() for m in marks)
+    copy = stored.model_copy(update={"url": "https://copy.example/", "text": PAGE, "main_text": PAGE})
+    masked = mask_known_private_sentences(copy, known_private_sentences(ledger, "northwind"))
+    assert "climb the stairs" not in masked.text and CLAIM in masked.text
 
 
 class SnippetSearch:
