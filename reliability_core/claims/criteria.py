@@ -22,7 +22,7 @@ from datetime import date, datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from reliability_core.claims.comparisons import explicit_comparisons
+from reliability_core.claims.comparisons import explicit_comparisons, figure_spans, operators_bound_to_figure
 from reliability_core.claims.criteria_reading import (
     choose_threshold,
     decide_period,
@@ -44,6 +44,7 @@ from reliability_core.models.claims import (
 from reliability_core.providers.base import ModelGateway
 from reliability_core.providers.errors import ItemFailure
 from reliability_core.providers.failures import ModelFailure, record_failure
+from reliability_core.text.numbers import value_written_in
 from reliability_core.warehouse.ledger import Ledger
 
 CRITERIA_TABLE = "criteria"
@@ -91,12 +92,45 @@ class CriteriaRefusedError(ItemFailure):
     reason = "threshold not written in the quote"
 
 
+class OperatorConflictError(CriteriaRefusedError):
+    """The claim's words bind two different operators to the threshold's figure ("more than
+    5 or fewer", "at least, and at most, 5"): the claim has no one literal reading, so no
+    criteria are frozen and the claim is recorded unresolvable with this reason."""
+
+    reason = "claim's words bind two operators to the figure"
+
+
+def _threshold_spans(numeric: NumericCriteria, text: str) -> list[tuple[int, int]]:
+    """Where the quote writes the threshold's figure, in any common written form."""
+    return [
+        (start, end)
+        for start, end in figure_spans(text)
+        if value_written_in(numeric.threshold, text[start:end], unit=numeric.unit)
+    ]
+
+
 def enforce_literal_operator(numeric: NumericCriteria, quote: str) -> NumericCriteria:
-    """The claim's own words decide the operator: when the quote (stated
-    probabilities removed) contains exactly one kind of comparison phrase, the
-    structured form takes that operator whatever the model wrote. Several
-    different phrases are ambiguous, so the model's reading is kept."""
-    operators = set(explicit_comparisons(remove_stated_probability(quote)))
+    """[R] "'More than', 'above', 'exceeds' are strict; 'at least', 'reaches', 'or more'
+    include the number itself": the claim's own words decide the operator, in the quote's
+    language. The phrases bound to the threshold's figure wherever the quote writes it
+    (``comparisons.operators_bound_to_figure``; stated probabilities blanked out first, so
+    "more than 10% likely" is not the claim's comparison) stand over the model's operator
+    when they are one operator; the model's stands when they are none; two different ones
+    are refused (``OperatorConflictError``). When the quote does not write the threshold's
+    figure, the one operator bound to any of its figures stands, if there is exactly one."""
+    text = remove_stated_probability(quote)
+    spans = _threshold_spans(numeric, text)
+    if spans:
+        operators = {op for span in spans for op in operators_bound_to_figure(text, *span)}
+        if len(operators) > 1:
+            raise OperatorConflictError(
+                f"the claim's words bind {', '.join(sorted(operators))} to the threshold "
+                f"{numeric.threshold:g} {numeric.unit}".rstrip(),
+                step=STEP_WRITE_CRITERIA,
+                provider="code",
+            )
+    else:
+        operators = set(explicit_comparisons(text))
     if len(operators) == 1:
         (operator,) = operators
         if operator != numeric.operator:
@@ -156,7 +190,9 @@ def build_criteria(
         if period is not None and numeric.as_of != period:
             # The figure is read as of the period the words give, as the judge-at date is.
             if numeric.as_of is not None:
-                notes.append(f"criteria writer's figure as of {numeric.as_of}; the claim's words give {period}")
+                notes.append(
+                    f"criteria writer's figure as of {numeric.as_of}; the claim's words give {period}"
+                )
             numeric = numeric.model_copy(update={"as_of": period})
         numeric = enforce_literal_operator(numeric, claim.quote)
     # The five levels as ranges, frozen with the rest before any research ([#15] rule 2).
@@ -206,13 +242,16 @@ async def freeze_criteria(
     provider error): nothing is frozen for it (a later run may write them), and
     the failure is appended to ``failures`` so the claim is recorded unresolvable. Code's
     refusal of the writer's threshold (``CriteriaRefusedError``) is recorded the same way."""
+
     async def freeze_one(claim: Claim) -> ResolutionCriteria | None:
         existing = stored_criteria(ledger, claim)
         if existing is not None:
             return existing
         try:
             output = await gateway.run(
-                STEP_WRITE_CRITERIA, criteria_input_for(claim, subject_name or claim.subject_id), CriteriaOutput
+                STEP_WRITE_CRITERIA,
+                criteria_input_for(claim, subject_name or claim.subject_id),
+                CriteriaOutput,
             )
             criteria = build_criteria(
                 claim,

@@ -5,79 +5,223 @@ The quote's words decide whether a probability was stated, and whether it is exa
 bound; the model's value stands only when the quote writes its figure. The criteria step
 and the restatement check also blank these phrases out (``remove_stated_probability``), so
 that "more than 10% likely" is never read as the claim's own comparison.
+
+The words are data, in the lexicon area ``probability`` (``text/lexicon/probability/``), in
+the twenty most used languages of the web plus the Nordic ones: the probability nouns
+("probability", "Wahrscheinlichkeit", "chances", "вероятность", "確率", "可能性") and
+adjectives ("likely", "sandsynligt"), the words for per cent, the short words that may
+stand between them and the amount ("de" in "70 % de chances", "の" in "70%の確率", "von" in
+"Wahrscheinlichkeit von 70 %"), and the odds forms ("one in three", "une chance sur trois",
+"uno de cada tres", "один из трёх", "三分の一", "üçte bir"). A bound is the comparison area's
+reading of the amount's figure ("mehr als 10 % wahrscheinlich", "au moins 30 % de chances").
+A probability word alone ("likely", "wahrscheinlich") is no probability, and a percentage
+beside one is stated only when nothing but those short words stands between them ("the 70%
+stake is likely to be sold" states none).
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
+from typing import Final
 
+from reliability_core.claims.comparisons import bound_phrases
 from reliability_core.models.claims import ProbabilityKind
+from reliability_core.text.lexicon import AreaLexicon, area_lexicon, entry_pattern, normalise_for_lexicon
 from reliability_core.text.numbers import value_written_in
 
-_NUM = r"(\d{1,3}(?:\.\d+)?)\s*(?:%|per\s*cent|percent)"
-_PROB_WORD = r"(?:likely|likelihood|chance|probability|probable|odds)"
-_LOWER = r"(?:more\s+than|over|above|greater\s+than|at\s+least|no\s+less\s+than|better\s+than)"
-_UPPER = r"(?:less\s+than|under|below|at\s+most|no\s+more\s+than|fewer\s+than)"
-_PROB_BOUND_LOWER = re.compile(
-    rf"\b{_LOWER}\s+(?:a\s+)?{_NUM}\s+(?:\w+\s+){{0,2}}?{_PROB_WORD}", re.IGNORECASE
-)
-_PROB_BOUND_UPPER = re.compile(
-    rf"\b{_UPPER}\s+(?:a\s+)?{_NUM}\s+(?:\w+\s+){{0,2}}?{_PROB_WORD}", re.IGNORECASE
-)
-_PROB_EXACT = re.compile(rf"(?<![\w.]){_NUM}\s+(?:\w+\s+){{0,2}}?{_PROB_WORD}", re.IGNORECASE)
-_PROB_EXACT_OF = re.compile(
-    rf"\b(?:{_PROB_WORD}\s+(?:of|is|at)|put\s+(?:it|the\s+odds|the\s+chances?)\s+at)\s+(?:about\s+)?{_NUM}",
-    re.IGNORECASE,
-)
-
-
-_ODDS_NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten|hundred|a\s+hundred|thousand)"
-_PROB_ODDS = re.compile(
-    rf"\b(?:a\s+|an\s+)?{_ODDS_NUMBER}[\s-]+(?:in|out[\s-]+of)[\s-]+{_ODDS_NUMBER}\s+"
-    rf"(?:\w+\s+)?{_PROB_WORD}",
-    re.IGNORECASE,
-)
-_ODDS_WORDS: dict[str, int] = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-    "ten": 10, "hundred": 100, "a hundred": 100, "thousand": 1000,
+_SP: Final = "[\\s\u00a0\u202f\u200c\u200d]"
+_FIGURE: Final = r"(?<![\d.,])\d+(?:[.,\u066b]\d+)?(?![\d])"
+_PERCENT_SIGN: Final = "[%\u066a\uff05]"
+_NUMBER_CONCEPTS: Final[dict[str, int]] = {
+    "num_1": 1, "num_2": 2, "num_3": 3, "num_4": 4, "num_5": 5, "num_6": 6, "num_7": 7, "num_8": 8,
+    "num_9": 9, "num_10": 10, "num_100": 100, "num_1000": 1000,
 }  # fmt: skip
 
 
-def _odds_value(word: str) -> int:
-    folded = re.sub(r"\s+", " ", word.casefold())
-    return int(folded) if folded.isdigit() else _ODDS_WORDS[folded]
+@dataclass(frozen=True)
+class _Amount:
+    """A probability-shaped amount in the text: its value as a fraction, its whole span and
+    the span of the figure a comparison phrase would bind to."""
+
+    value: float
+    start: int
+    end: int
+    figure_start: int
+    figure_end: int
+    noun_inside: bool = False  # "une chance sur trois": the probability word is part of the form
 
 
-def parse_stated_probability(text: str) -> tuple[float, ProbabilityKind] | None:
-    """A probability stated in the words ("70% likely", "a 70% chance": exact;
-    "more than 10% likely", "at least 30% chance": lower bound; "less than 20%
-    chance": upper bound), as a fraction. [M] step 4: "a bound such as "more than
-    10%" is recorded as a bound"; [M] Brier: "Bounds ... are left out"."""
-    for pattern, kind in (
-        (_PROB_BOUND_LOWER, "lower_bound"),
-        (_PROB_BOUND_UPPER, "upper_bound"),
-        (_PROB_EXACT, "exact"),
-        (_PROB_EXACT_OF, "exact"),
-    ):
-        match = pattern.search(text)
-        if match:
-            value = float(match.group(1)) / 100.0
-            if 0.0 <= value <= 1.0:
-                kind_literal: ProbabilityKind = kind  # type: ignore[assignment]
-                return value, kind_literal
-    odds = _PROB_ODDS.search(text)
-    if odds:
-        part, whole = _odds_value(odds.group(1)), _odds_value(odds.group(2))
-        if whole > 0 and part <= whole:
-            return part / whole, "exact"
+@dataclass(frozen=True)
+class _Stated:
+    value: float
+    kind: ProbabilityKind
+    start: int
+    end: int
+
+
+def _lexicon() -> AreaLexicon:
+    return area_lexicon("probability")
+
+
+def _alternation(concept: str, *, open_end: bool = False) -> str:
+    entries = {e for words in _lexicon().entries.get(concept, {}).values() for e in words}
+    patterns = []
+    for entry in entries:
+        pattern = entry_pattern(entry)
+        if open_end and pattern.endswith(r"(?!\w)"):
+            pattern = pattern[: -len(r"(?!\w)")]  # "üç" in "üçte bir": the suffix is the link
+        patterns.append(pattern)
+    return "|".join(sorted(patterns, key=len, reverse=True)) or r"(?!)"
+
+
+@dataclass(frozen=True)
+class _Patterns:
+    percent: re.Pattern[str]
+    tenths: re.Pattern[str]
+    odds: re.Pattern[str]
+    odds_reversed: re.Pattern[str]
+    after: re.Pattern[str]  # amount, then (short words), then the probability word
+    before: re.Pattern[str]  # probability noun, then (short words), up to the amount
+    number_words: tuple[tuple[re.Pattern[str], int], ...]
+
+
+@functools.cache
+def _compiled(digest: str) -> _Patterns:
+    del digest  # the cache key: a changed lexicon compiles anew
+    noun, adj = _alternation("prob_noun"), _alternation("prob_adj")
+    words = "|".join(_alternation(c) for c in _NUMBER_CONCEPTS)
+    words_open = "|".join(_alternation(c, open_end=True) for c in _NUMBER_CONCEPTS)
+    number = rf"(?:{_FIGURE}|{words})"
+    gap = rf"(?:{_SP}|-)+"
+    percent_after = _alternation("percent_after")
+    percent_before = _alternation("percent_before")
+    percent = re.compile(
+        rf"(?P<f1>{_FIGURE}){_SP}*(?:-{_SP}*)?(?:{_PERCENT_SIGN}|{percent_after})"
+        rf"|(?:{_PERCENT_SIGN}|(?:{percent_before})){_SP}*(?P<f2>{_FIGURE})",
+        re.IGNORECASE,
+    )
+    tenths = re.compile(
+        rf"(?P<f>{_FIGURE}|{words_open}){_SP}*(?:{_alternation('tenths_after')})", re.IGNORECASE
+    )
+    odds = re.compile(
+        rf"(?P<a>{number})(?:{gap}(?P<noun>{noun}))?{gap}(?:{_alternation('odds_link')}){gap}(?P<b>{number})",
+        re.IGNORECASE,
+    )
+    odds_reversed = re.compile(
+        rf"(?P<b>{_FIGURE}|{words_open}){_SP}*(?:{_alternation('odds_link_reversed')}){_SP}*(?P<a>{number})",
+        re.IGNORECASE,
+    )
+    link_an, link_na = _alternation("link_amount_noun"), _alternation("link_noun_amount")
+    after = re.compile(rf"(?:{_SP}|-|{link_an})*(?:{noun}|{adj})", re.IGNORECASE)
+    lead = _alternation("prob_lead")
+    before = re.compile(rf"(?:{noun}|{lead})(?:{_SP}|[,:\-\u2014]|{link_na})*$", re.IGNORECASE)
+    number_words = tuple(
+        (re.compile(entry_pattern(e), re.IGNORECASE), value)
+        for concept, value in _NUMBER_CONCEPTS.items()
+        for words in _lexicon().entries.get(concept, {}).values()
+        for e in words
+    )
+    return _Patterns(percent, tenths, odds, odds_reversed, after, before, number_words)
+
+
+def _patterns() -> _Patterns:
+    return _compiled(_lexicon().digest)
+
+
+def _number(written: str) -> float | None:
+    """A figure in digits (any script's: "۷۰") or a number word of the lexicon ("trois", "三")."""
+    compact = written.strip()
+    if re.fullmatch(r"\d+(?:[.,\u066b]\d+)?", compact):
+        return float("".join(str(int(ch)) if ch.isdigit() else "." for ch in compact))
+    for pattern, value in _patterns().number_words:
+        if pattern.fullmatch(compact):
+            return float(value)
     return None
 
 
+def _amounts(text: str) -> list[_Amount]:
+    pats = _patterns()
+    found: list[_Amount] = []
+    for m in pats.percent.finditer(text):
+        group = "f1" if m.group("f1") is not None else "f2"
+        value = _number(m.group(group))
+        if value is not None:
+            found.append(_Amount(value / 100.0, m.start(), m.end(), m.start(group), m.end(group)))
+    for m in pats.tenths.finditer(text):
+        value = _number(m.group("f"))
+        if value is not None and value <= 10:
+            found.append(_Amount(value / 10.0, m.start(), m.end(), m.start("f"), m.end("f")))
+    for pattern in (pats.odds, pats.odds_reversed):
+        for m in pattern.finditer(text):
+            part, whole = _number(m.group("a")), _number(m.group("b"))
+            if part is not None and whole and 0 < part <= whole:
+                noun = "noun" in pattern.groupindex and m.group("noun") is not None
+                found.append(_Amount(part / whole, m.start(), m.end(), m.start(), m.end(), noun_inside=noun))
+    # An amount inside a longer one is part of it ("yüzde 70" read as a percentage, not as odds).
+    found.sort(key=lambda a: (a.start, -(a.end - a.start)))
+    kept: list[_Amount] = []
+    for amount in found:
+        if not any(k.start <= amount.start and amount.end <= k.end for k in kept):
+            kept.append(amount)
+    return kept
+
+
+def _kind(text: str, amount: _Amount) -> tuple[ProbabilityKind, int, int]:
+    """Exact, or a bound when a comparison phrase is bound to the amount's figure; with the
+    span of the phrases, which belong to the stated probability."""
+    phrases = bound_phrases(text, amount.figure_start, amount.figure_end)
+    start = min([amount.start, *(p.start for p in phrases if p.before)])
+    end = max([amount.end, *(p.end for p in phrases if not p.before)])
+    operators = {p.operator for p in phrases if not p.reach}
+    if operators and operators <= {"gt", "ge"}:
+        return "lower_bound", start, end
+    if operators and operators <= {"lt", "le"}:
+        return "upper_bound", start, end
+    return "exact", start, end
+
+
+def _stated(text: str) -> list[_Stated]:
+    normal = normalise_for_lexicon(text)
+    if len(normal) == len(text):
+        text = normal
+    pats = _patterns()
+    stated: list[_Stated] = []
+    for amount in _amounts(text):
+        if not 0.0 <= amount.value <= 1.0:
+            continue
+        kind, start, end = _kind(text, amount)
+        after = pats.after.match(text, amount.end)
+        before = pats.before.search(text, 0, start)
+        if after:
+            end = max(end, after.end())
+        elif before:
+            start = before.start()
+        elif not amount.noun_inside:
+            continue
+        stated.append(_Stated(amount.value, kind, start, end))
+    return stated
+
+
+def parse_stated_probability(text: str) -> tuple[float, ProbabilityKind] | None:
+    """A probability stated in the words, as a fraction, the first one the text states:
+    "70% likely", "a 70% chance", "70 % sandsynligt", "70 % de chances", "una probabilidad
+    del 70 %", "с вероятностью 70%", "70%の確率", "%70 ihtimalle", "احتمال ۷۰ درصد",
+    "one in three chance", "une chance sur trois", "三分の一の確率" are exact; "more than 10%
+    likely", "mehr als 10 % wahrscheinlich", "au moins 30 % de chances" are lower bounds; "less
+    than a 20% chance" an upper bound. [M] step 4: "a bound such as "more than 10%" is recorded
+    as a bound"; [M] Brier: "Bounds ... are left out"."""
+    stated = _stated(text)
+    return (stated[0].value, stated[0].kind) if stated else None
+
+
 def remove_stated_probability(text: str) -> str:
-    """The text with any stated-probability phrase blanked out, so that "more than
-    10% likely" is not read as a numeric comparison of the claim itself."""
-    for pattern in (_PROB_BOUND_LOWER, _PROB_BOUND_UPPER, _PROB_EXACT, _PROB_EXACT_OF, _PROB_ODDS):
-        text = pattern.sub(" ", text)
+    """The text with every stated-probability phrase (its bound comparison phrase included)
+    blanked out with spaces of the same length, so that "more than 10% likely" is not read
+    as a numeric comparison of the claim itself and every other figure keeps its place."""
+    for item in _stated(text):
+        text = text[: item.start] + " " * (item.end - item.start) + text[item.end :]
     return text
 
 
