@@ -43,7 +43,9 @@ _HAND_SCALES: Final[dict[str, int]] = {
     "mds": 10**9,  # French press plural of "Md" ("3 Mds €")
     "millardo": 10**9,  # Spanish (RAE) word for 10^9, absent from CLDR's patterns
     "millardos": 10**9,
-    "tỉ": 10**9,  # Vietnamese spelling variant of "tỷ"
+    "tỉ": 10**9,
+    "مليارات": 10
+    ** 9,  # Arabic plural of "مليار" (CLDR gives the plural for millions only)  # Vietnamese spelling variant of "tỷ"
     "千": 10**3,  # Chinese and Japanese: CLDR's compact forms start at 万
     "百万": 10**6,
     "千万": 10**7,

@@ -40,7 +40,7 @@ from typing import Final
 
 from text_to_num import alpha2digit
 
-from reliability_core.text.lexicon import area_lexicon
+from reliability_core.text.lexicon import area_lexicon, entry_pattern
 from reliability_core.text.number_forms import (
     GLUED_ONLY,
     currency_codes,
@@ -437,8 +437,10 @@ def _lexicon_after(text: str, end: int, concept: str) -> int:
     """Where a word of the concept written right after ``end`` ends; ``end`` when none."""
     gap = _SPACES.match(text, end)
     at = gap.end() if gap else end
-    match = area_lexicon("numbers").pattern(concept).match(text, at)
-    return match.end() if match else end
+    # Matched on the text after the number, so a word written straight after a digit
+    # ("3분기", "12ページ") is not refused for the digit before it.
+    match = area_lexicon("numbers").pattern(concept).match(text[at : at + 60])
+    return at + match.end() if match else end
 
 
 def _word_after(text: str, end: int) -> str:
@@ -631,7 +633,14 @@ def _english_words(text: str) -> list[WrittenNumber]:
     for match in _EN_WORDS.finditer(text):
         value = _words_value(match.group("words"))
         if value is not None:
-            found.append(WrittenNumber(value, 1, bool(match.group("pct")), match.start(), match.end()))
+            # "half", "a quarter": a fraction in words, compared as the fraction words of other
+            # languages are ("half" is 50%, never 0.5%).
+            fraction = value < 1 and value != 0
+            found.append(
+                WrittenNumber(
+                    value, 1, bool(match.group("pct")), match.start(), match.end(), approximate=fraction
+                )
+            )
     return found
 
 
@@ -642,7 +651,7 @@ def _other_language_words(text: str) -> list[WrittenNumber]:
     by ``text_to_num`` itself: an article is not a value."""
     words = list(re.finditer(r"\S+", text))
     found: dict[tuple[int, int], WrittenNumber] = {}
-    for lang in _WORD_LANGUAGES:
+    for lang in _languages_of(text):
         try:
             converted = alpha2digit(text, lang)
         except ValueError:
@@ -668,6 +677,24 @@ def _other_language_words(text: str) -> list[WrittenNumber]:
             percent = _lexicon_after(text, end, "percent") > end
             found.setdefault((start, end), WrittenNumber(abs(value), 1, percent, start, end))
     return list(found.values())
+
+
+def _languages_of(text: str) -> tuple[str, ...]:
+    """The number-word languages the text may be written in: those whose common function
+    words ("der", "und"; "le", "et") it uses most (all when it uses none). Italian "sei" is
+    six, German "sei" a verb: the German text's words keep the Italian reading out."""
+    counts = {
+        lang: len({m.group().casefold() for m in re.finditer(_function_words(lang), text)})
+        for lang in ("en", *_WORD_LANGUAGES)
+    }
+    best = max(counts.values())
+    return tuple(lang for lang in _WORD_LANGUAGES if counts[lang] == best)
+
+
+@lru_cache(maxsize=16)
+def _function_words(lang: str) -> re.Pattern[str]:
+    entries = area_lexicon("numbers").entries["function_words"][lang]
+    return re.compile("|".join(entry_pattern(e) for e in entries), re.IGNORECASE)
 
 
 _FRACTIONS: Final[dict[str, Fraction]] = {
@@ -801,8 +828,14 @@ def _close(a: Decimal, b: Decimal) -> bool:
 def _same_at_precision(claimed: Decimal, reading: Decimal) -> bool:
     """A fraction in words against a claimed figure: equal at the claim's written precision
     ("one third" is 33.3% and 0.33, not 0.3)."""
-    places = max(0, -claimed.normalize().as_tuple().exponent)  # type: ignore[operator]
-    return abs(reading - claimed) <= Decimal(5) * Decimal(10) ** (-places - 1)
+    if reading == claimed:
+        return True
+    exponent = claimed.normalize().as_tuple().exponent
+    assert isinstance(exponent, int)
+    places = max(0, -exponent)
+    digits = len(claimed.normalize().as_tuple().digits)
+    # One significant digit is a rounding, not a precision: 0.3 is not "one third".
+    return digits >= 2 and abs(reading - claimed) <= Decimal(5) * Decimal(10) ** (-places - 1)
 
 
 def _units_agree(number: WrittenNumber, want: UnitReading) -> bool:
@@ -839,6 +872,8 @@ def _number_bears(number: WrittenNumber, target: Decimal, want: UnitReading) -> 
         elif want.percent:
             if number.currencies or number.si_base or number.scale != 1:
                 candidates = []
+            elif number.approximate:  # "half" is 50%, never 0.5%
+                candidates = [figure * 100]
             else:
                 candidates = [figure] + ([figure * 100] if _bare_fraction(number, figure) else [])
         else:
