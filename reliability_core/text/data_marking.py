@@ -75,3 +75,4 @@ def without_mark_tokens(text: str) -> str:
     for token in set(_MARK_TOKEN.findall(text)):
         text = text.replace(token, CACHE_TOKEN)
     return text
+

@@ -180,7 +180,8 @@ def mask_private_life(text: str) -> str:
         parts = split_sentences(line, keep_breaks=True)
         # Even positions are sentences, odd ones the breaks between them.
         lines[n] = "".join(
-            PRIVATE_REDACTION if i % 2 == 0 and _private(part) else part for i, part in enumerate(parts)
+            PRIVATE_REDACTION if i % 2 == 0 and _private(part) else part
+            for i, part in enumerate(parts)
         )
     return "\n".join(lines)
 
@@ -225,9 +226,7 @@ def mask_private_statements(snapshot: PageSnapshot, quotes: Sequence[str]) -> Pa
     return _masked_snapshot(snapshot, lambda text: mask_sentences_holding(text, quotes))
 
 
-def mask_private_in_results(
-    result_sets: Sequence[SearchResultSet], quotes: Sequence[str]
-) -> list[SearchResultSet]:
+def mask_private_in_results(result_sets: Sequence[SearchResultSet], quotes: Sequence[str]) -> list[SearchResultSet]:
     """Stored search results with every sentence holding one of ``quotes`` (statements
     found private after the results were stored) masked in their titles and snippets."""
     if not quotes:
@@ -236,18 +235,11 @@ def mask_private_in_results(
     for result_set in result_sets:
         results = [
             r.model_copy(
-                update={
-                    "title": mask_sentences_holding(r.title, quotes),
-                    "snippet": mask_sentences_holding(r.snippet, quotes),
-                }
+                update={"title": mask_sentences_holding(r.title, quotes), "snippet": mask_sentences_holding(r.snippet, quotes)}
             )
             for r in result_set.results
         ]
-        masked.append(
-            result_set
-            if results == result_set.results
-            else result_set.model_copy(update={"results": results})
-        )
+        masked.append(result_set if results == result_set.results else result_set.model_copy(update={"results": results}))
     return masked
 
 
@@ -258,12 +250,7 @@ def _masked_snapshot(snapshot: PageSnapshot, mask: Callable[[str], str]) -> Page
     provable. Unchanged text gives the same snapshot back."""
     title, text, main = (mask(t) for t in (snapshot.title, snapshot.text, snapshot.main_text))
     hidden = [h.model_copy(update={"text": mask(h.text)}) for h in snapshot.hidden_texts]
-    if (title, text, main, hidden) == (
-        snapshot.title,
-        snapshot.text,
-        snapshot.main_text,
-        snapshot.hidden_texts,
-    ):
+    if (title, text, main, hidden) == (snapshot.title, snapshot.text, snapshot.main_text, snapshot.hidden_texts):
         return snapshot
     masked = text.count(PRIVATE_REDACTION) - snapshot.text.count(PRIVATE_REDACTION)
     return snapshot.model_copy(

@@ -22,9 +22,7 @@ NO_PROBLEM: dict[str, Any] = {"major_problems": [], "minor_problems": [], "ratio
 GW15 = NumericCriteria(quantity="installed offshore capacity", unit="GW", operator="ge", threshold=15.0)
 
 
-def answer(
-    verdict: str, observed: float | None = None, cited: list[str] | None = None, **extra: Any
-) -> dict[str, Any]:
+def answer(verdict: str, observed: float | None = None, cited: list[str] | None = None, **extra: Any) -> dict[str, Any]:
     return {
         "verdict": verdict,
         "confidence": 0.9,
@@ -36,9 +34,7 @@ def answer(
     }
 
 
-def gateway(
-    a: dict[str, Any], b: dict[str, Any] | None = None, review: dict[str, Any] | None = None
-) -> ScriptedGateway:
+def gateway(a: dict[str, Any], b: dict[str, Any] | None = None, review: dict[str, Any] | None = None) -> ScriptedGateway:
     return ScriptedGateway(
         {
             "judge_a": lambda _: a,
@@ -89,28 +85,20 @@ async def test_an_observed_value_no_cited_quote_states_is_discarded_and_never_sh
 
 async def test_a_value_judge_b_does_not_reproduce_is_disputed_and_held() -> None:
     # Judge A's 15.2 is in the quotes, judge B gives no number at all: not verified.
-    result = await judge(
-        gateway(answer("true", 15.2, ["a", "b"]), answer("unresolvable", None)), capacity_quotes()
-    )
+    result = await judge(gateway(answer("true", 15.2, ["a", "b"]), answer("unresolvable", None)), capacity_quotes())
     assert result.numeric_disputed
     assert not result.gate.shown and "numeric_extractions_agree" in result.gate.failed
 
 
 async def test_a_made_up_value_with_a_silent_judge_b_is_not_false_and_not_shown() -> None:
-    result = await judge(
-        gateway(answer("false", 5.0, ["a", "b"]), answer("unresolvable", None)), capacity_quotes()
-    )
+    result = await judge(gateway(answer("false", 5.0, ["a", "b"]), answer("unresolvable", None)), capacity_quotes())
     assert result.verdict == "unresolvable"
 
 
 @pytest.mark.parametrize("written", ["15,200 MW", "15.2 GW", "15 200 MW"])
 async def test_a_value_in_another_common_written_form_counts(written: str) -> None:
-    numeric = NumericCriteria(
-        quantity="installed offshore capacity", unit="MW", operator="ge", threshold=15000
-    )
-    result = await judge(
-        gateway(answer("true", 15200, ["a", "b"])), capacity_quotes(written), numeric=numeric
-    )
+    numeric = NumericCriteria(quantity="installed offshore capacity", unit="MW", operator="ge", threshold=15000)
+    result = await judge(gateway(answer("true", 15200, ["a", "b"])), capacity_quotes(written), numeric=numeric)
     # Issue 25: an SI prefix converts ("15.2 GW" is 15,200 MW); the base unit must agree.
     assert result.verdict == "true" and result.gate.shown, result.gate.notes
 
@@ -123,9 +111,7 @@ async def test_a_value_in_another_common_written_form_counts(written: str) -> No
     [("15.0 GW", 15.0, "true"), ("14.3 GW", 14.3, "mostly_true"), ("13.0 GW", 13.0, "mixed"),
      ("10.0 GW", 10.0, "mostly_false"), ("9.7 GW", 9.7, "false")],
 )  # fmt: skip
-async def test_the_verified_value_is_mapped_onto_the_five_frozen_levels(
-    figure: str, observed: float, level: str
-) -> None:
+async def test_the_verified_value_is_mapped_onto_the_five_frozen_levels(figure: str, observed: float, level: str) -> None:
     # The judge says "true" every time; code maps the value onto the frozen bands.
     result = await judge(gateway(answer("true", observed, ["a", "b"])), capacity_quotes(figure))
     assert result.verdict == level
@@ -169,9 +155,7 @@ async def test_undated_evidence_cannot_decide_a_dated_claim() -> None:
 
 
 async def test_the_reviewer_sees_the_same_blind_input_and_a_major_problem_holds_the_verdict() -> None:
-    gw = gateway(
-        answer("true", 15.2, ["a", "b"]), review={"major_problems": ["ev a is about another wind farm"]}
-    )
+    gw = gateway(answer("true", 15.2, ["a", "b"]), review={"major_problems": ["ev a is about another wind farm"]})
     result = await judge(gw, capacity_quotes())
     assert result.verdict == "true" and not result.gate.shown
     assert result.gate.failed == ["reviewer_found_no_major_problem"]
@@ -216,9 +200,7 @@ async def test_only_the_named_source_decides_a_numeric_outcome() -> None:
     result = await judge(gateway(answer("true", 15.2, ["a", "b"])), items, numeric=named)
     assert result.verdict == "unresolvable"
     result = await judge(gateway(answer("true", 14.3, ["a", "b"])), items, numeric=named)
-    assert (
-        result.verdict == "mostly_true" and "the named source governs: Danish Energy Agency" in result.reason
-    )
+    assert result.verdict == "mostly_true" and "the named source governs: Danish Energy Agency" in result.reason
 
 
 async def test_with_no_named_source_the_verdict_says_the_standard_official_measure_was_used() -> None:
