@@ -20,40 +20,10 @@ from datetime import date
 from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import NumericCriteria
+from reliability_core.text.dates import date_spans, find_dates, said_after, said_before
 from reliability_core.text.numbers import ROLES, WrittenNumber, parse_numbers, value_written_in
 
-# Month names and their common abbreviations in the subjects' languages (English, Danish,
-# Norwegian, Swedish, German, Dutch, French, Spanish, Italian, Portuguese): a figure
-# written beside one is a day of a date, never a threshold.
-_MONTHS = (
-    r"jan(?:uary|uar|vier|uari|eiro)?|feb(?:ruary|ruar|ruari|rero|braio)?|f[ée]vr(?:ier)?|"
-    r"m[aä]r(?:ch|s|ts|z|zo)?|mar(?:s|zo|ço)|apr(?:il|ile)?|avr(?:il)?|abr(?:il)?|"
-    r"ma[yij]|mei|mayo|maggio|maio|jun(?:e|i|io|ho)?|juin|giugno|"
-    r"jul(?:y|i|io|ho)?|juil(?:let)?|lug(?:lio)?|aug(?:ust|usti)?|ao[uû]t|ago(?:sto)?|"
-    r"sep(?:t|tember|tembre|tiembre)?|okt(?:ober)?|oct(?:ober|obre|ubre)?|"
-    r"ottobre|outubro|setembro|settembre|nov(?:ember|embre|iembre|embro)?|dec(?:ember|embre)?|"
-    r"d[ée]c(?:embre)?|dez(?:ember|embro)?|dic(?:iembre|embre)?"
-)
-_DATE_SPANS = re.compile(
-    rf"\b\d{{1,2}}\.?\s*(?:de\s+)?(?:{_MONTHS})\b\.?"  # 31 December, 31. Dezember, 31 de diciembre
-    rf"|\b(?:{_MONTHS})\.?\s+\d{{1,2}}\b(?!\s*(?:%|\d))"  # December 31
-    r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[./]\d{1,2}[./]\d{2,4}\b",  # 2026-12-31, 31.12.2026, 31/12/2026
-    re.IGNORECASE,
-)
 _YEAR = re.compile(r"(?<![\w.,])(?:19|20)\d{2}(?![\w])")
-# Words that make a named year a starting point or a baseline, not the period a claim is
-# about ("since 2015", "from 2019 levels", "compared with 2020"), in the same languages.
-_BASELINE_BEFORE = re.compile(
-    r"\b(?:since|from|compared\s+(?:with|to)|relative\s+to|versus|vs\.?|than\s+in|than|"
-    r"siden|fra|sedan|fr[åa]n|seit|gegen[üu]ber|vergleich\w*|sinds|vanaf|depuis|par\s+rapport\s+[àa]|"
-    r"desde|frente\s+a|respecto\s+(?:a|de)|dal|rispetto\s+al)\s+(?:(?:the|end\s+of|de|el|la|le|il)\s+)*$",
-    re.IGNORECASE,
-)
-_BASELINE_AFTER = re.compile(r"^\s*(?:levels?|niveau\w*|basis|baseline|nivel\w*|livell\w*)\b", re.IGNORECASE)
-# "Q3 2024", "3Q24" aside, the quarter and half marks are the same across these languages.
-_QUARTER = re.compile(r"\b(?:Q([1-4])|([1-4])Q|H([12])|([12])H)\s*[-/]?\s*$", re.IGNORECASE)
-
-
 @dataclass(frozen=True)
 class QuoteFigure:
     """A figure of the quote that could be a threshold: not a year, a date or a probability."""
@@ -67,7 +37,7 @@ def threshold_figures(quote: str) -> list[QuoteFigure]:
     every number the quote writes, except a stated probability ("70% likely" is the
     claim's odds, not its target), a year and the day or month of a date."""
     text = remove_stated_probability(quote)
-    dates = [(m.start(), m.end()) for m in _DATE_SPANS.finditer(text)]
+    dates = date_spans(text)
     figures = []
     for number in parse_numbers(text):
         written = text[number.start : number.end]
@@ -133,31 +103,20 @@ def choose_threshold(numeric: NumericCriteria, quote: str) -> tuple[NumericCrite
     return chosen, note
 
 
-def _period_end(year: int, quote_text: str, start: int) -> date:
-    """The end of the year, or of the quarter or half written just before it ("Q3 2024")."""
-    mark = _QUARTER.search(quote_text[max(0, start - 6) : start])
-    if mark:
-        quarter = mark.group(1) or mark.group(2)
-        half = mark.group(3) or mark.group(4)
-        month = int(quarter) * 3 if quarter else int(half) * 6
-        return date(year, month, 30 if month in (6, 9) else 31)
-    return date(year, 12, 31)
-
-
 def named_period_end(quote: str) -> date | None:
     """The last day of the one period a factual claim's quote names as the time it is
-    about ("in 2024", "2024's revenue", "Q3 2024"): the years it writes, less those it
-    names as a starting point or baseline ("since 2015", "from 2019 levels"). None when
-    it names no year, or more than one."""
+    about ("in 2024", "2024's revenue", "Q3 2024", "2024年", "i 2024"): the years, quarters
+    and halves it writes (``text.dates``), less those its words name as a starting point or
+    baseline ("since 2015", "from 2019 levels", "2019年以来": lexicon area ``dates``). None
+    when it names no such period, or more than one."""
     text = remove_stated_probability(quote)
-    dates = [(m.start(), m.end()) for m in _DATE_SPANS.finditer(text)]
     periods: set[date] = set()
-    for match in _YEAR.finditer(text):
-        if any(start <= match.start() < end for start, end in dates):
+    for mention in find_dates(text):
+        if mention.precision not in ("year", "quarter", "half"):
             continue
-        if _BASELINE_BEFORE.search(text[: match.start()]) or _BASELINE_AFTER.match(text[match.end() :]):
+        if said_before(text, mention, "baseline_before") or said_after(text, mention, "baseline_after"):
             continue
-        periods.add(_period_end(int(match.group()), text, match.start()))
+        periods.add(mention.last)
     return periods.pop() if len(periods) == 1 else None
 
 

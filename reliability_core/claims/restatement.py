@@ -14,12 +14,9 @@ from collections.abc import Sequence
 from reliability_core.claims.comparisons import explicit_comparisons
 from reliability_core.claims.speaker import NOT_A_NAME
 from reliability_core.claims.stated_probability import remove_stated_probability
+from reliability_core.text.dates import find_dates, month_number
 from reliability_core.text.numbers import parse_numbers, same_number_written
 
-_MONTHS = (
-    "january|february|march|april|may|june|july|august|september|october|november|december|"
-    "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec"
-)
 _CAPITALISED = re.compile(r"\b[A-Z][\w'’&-]*")
 _CONTENT_WORD = re.compile(r"[a-z][a-z'’-]{3,}")
 _COMMON_WORDS = frozenset(
@@ -33,7 +30,7 @@ def restatement_unanchored(
     """[#15] rule 4 "The restatement is anchored to the quote. Every number, date, named entity
     and comparison in the restatement appears in the verified quote or its sentence": what in
     the restatement does not. Numbers compare by value in any common written form ("1.2
-    billion" is "1,200 million"; "3,000" is not "300"); dates by their numbers and month names;
+    billion" is "1,200 million"; "3,000" is not "300"); dates by the day or month they name;
     named entities are capitalised words other than the subject's names and the first word;
     comparisons are the reading rules' phrases ("more than", "at least"). A restatement whose
     content words are mostly absent from the quote is about another topic. Empty: anchored."""
@@ -48,15 +45,18 @@ def restatement_unanchored(
     for number in parse_numbers(restatement):
         if not same_number_written(number, anchor_numbers):
             missing.append(f"number {restatement[number.start : number.end]!r}")
-    for match in re.finditer(rf"\b(?:{_MONTHS})\b", restatement, re.IGNORECASE):
-        if match.group(0).casefold() not in anchor_folded:
-            missing.append(f"date {match.group(0)!r}")
+    # A date is anchored when the quote names the same day or month, in whatever language
+    # or form ("1. juni 2027" anchors "1 June 2027"): text.dates reads both.
+    anchor_dates = {(m.first, m.last) for m in find_dates(anchor) if m.precision in ("day", "month")}
+    for mention in find_dates(restatement):
+        if mention.precision in ("day", "month") and (mention.first, mention.last) not in anchor_dates:
+            missing.append(f"date {restatement[mention.start : mention.end]!r}")
     restatement = " ".join(restatement.split())
     for match in _CAPITALISED.finditer(restatement):
         word = match.group(0)
         folded = word.casefold()
         # The first word is capitalised as a sentence opening; months are dates (checked above).
-        if match.start() == 0 or re.fullmatch(_MONTHS, folded) or word in NOT_A_NAME:
+        if match.start() == 0 or month_number(word) is not None or word in NOT_A_NAME:
             continue
         if folded in anchor_folded or folded in names_folded:
             continue

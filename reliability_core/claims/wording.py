@@ -14,10 +14,10 @@ cannot tell returns None, and the classifier's flag then stands.
 
 from __future__ import annotations
 
-import calendar
 import re
-from datetime import date
+from datetime import date, timedelta
 
+from reliability_core.text.dates import find_dates, said_after, said_before
 from reliability_core.text.numbers import parse_numbers
 
 
@@ -158,136 +158,28 @@ def intention_without_target_wording(quote: str) -> bool | None:
 
 # --- The deadline, read from the quote ----------------------------------------------------
 
-MONTHS: dict[str, tuple[str, ...]] = {
-    "en": tuple(calendar.month_name[1:]),
-    "da": ("januar", "februar", "marts", "april", "maj", "juni", "juli", "august", "september", "oktober",
-           "november", "december"),
-    "no": ("januar", "februar", "mars", "april", "mai", "juni", "juli", "august", "september", "oktober",
-           "november", "desember"),
-    "sv": ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober",
-           "november", "december"),
-    "de": ("januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober",
-           "november", "dezember"),
-    "fr": ("janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
-           "novembre", "décembre"),
-    "es": ("enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre",
-           "noviembre", "diciembre"),
-    "it": ("gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
-           "novembre", "dicembre"),
-    "nl": ("januari", "februari", "maart", "april", "mei", "juni", "juli", "augustus", "september", "oktober",
-           "november", "december"),
-    "pt": ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
-           "novembro", "dezembro"),
-    "pl": ("stycz\\w*", "lut\\w*", "mar(?:zec|ca)", "kwie\\w*", "maj\\w*", "czerw\\w*", "lip\\w*", "sierp\\w*",
-           "wrze\\w*", "październik\\w*", "listopad\\w*", "grud\\w*"),
-}  # fmt: skip
-# "by", "before", "in", "until" and their equivalents: a deadline is a date the claim runs to.
-BY_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("by", "in", "before", "until", "during", "through", "throughout", "for", "on"),
-    "da": ("inden", "senest", "i", "før", "til", "frem til", "ved"),
-    "no": ("innen", "senest", "i", "før", "til", "fram til", "ved"),
-    "sv": ("senast", "före", "innan", "i", "till", "fram till", "vid"),
-    "de": ("bis", "vor", "im", "in", "bis zum", "bis spätestens", "spätestens"),
-    "fr": ("d'ici", "avant", "en", "d'ici à", "jusqu'en", "au plus tard en", "pour"),
-    "es": ("para", "antes de", "en", "hasta", "a más tardar en"),
-    "it": ("entro", "entro il", "prima del", "nel", "in", "fino al"),
-    "nl": ("in", "voor", "tegen", "uiterlijk", "uiterlijk in", "tot"),
-    "pt": ("até", "antes de", "em", "no máximo em"),
-    "pl": ("do", "przed", "w", "najpóźniej w", "najpóźniej do"),
-}  # fmt: skip
-BEFORE_WORDS = ("before", "før", "före", "innan", "vor", "avant", "antes de", "prima del", "voor", "przed")
-END_OF = (r"(?:the\s+)?end\s+of|(?:the\s+)?close\s+of|udgangen\s+af|utgangen\s+av|utgången\s+av|slutningen\s+af|"
-          r"slutten\s+av|slutet\s+av|ende|fin(?:\s+de)?|finales\s+de|final\s+de|la\s+fine\s+del?|fine|eind|"
-          r"het\s+eind\s+van|końca|koniec")  # fmt: skip
-_MONTH_NUMBER: dict[str, int] = {}
-_MONTH_PATTERNS: list[tuple[re.Pattern[str], int]] = []
-for _names in MONTHS.values():
-    for _number, _name in enumerate(_names, start=1):
-        _MONTH_PATTERNS.append((re.compile(rf"^(?:{_name})$", re.IGNORECASE), _number))
-_MONTH = "|".join(sorted({n for ns in MONTHS.values() for n in ns}, key=len, reverse=True))
-_BY = "|".join(sorted({w for ws in BY_WORDS.values() for w in ws}, key=len, reverse=True))
-_YEAR = r"((?:19|20)\d{2})"
-_PART = r"(Q[1-4]|H[12]|[1-4]Q|[1-4]\.\s*(?:quartal|kvartal)|[1-4]\.\s*halvår|(?:first|second|third|fourth)\s+quarter)"
-
-
-def _month_number(word: str) -> int | None:
-    for pattern, number in _MONTH_PATTERNS:
-        if pattern.match(word):
-            return number
-    return None
-
-
-def _month_end(year: int, month: int) -> date:
-    return date(year, month, calendar.monthrange(year, month)[1])
-
-
-_PART_END = {"1": 3, "2": 6, "3": 9, "4": 12}
-_DEADLINES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b"), "iso"),
-    (re.compile(rf"(?<!\w)(\d{{1,2}})[./](\d{{1,2}})[./]{_YEAR}\b"), "dmy_digits"),
-    (re.compile(rf"(?<!\w)(?:{_BY})\s+(?:the\s+|den\s+|le\s+|el\s+|il\s+|o\s+|dia\s+)?(\d{{1,2}})(?:\.|er|st|nd|rd|th)?\s*(?:de\s+)?"
-                rf"({_MONTH})\s+(?:de\s+)?{_YEAR}", re.IGNORECASE), "day_month"),
-    (re.compile(rf"(?<!\w)(?:{_BY})\s+({_MONTH})\s+(\d{{1,2}}),\s+{_YEAR}", re.IGNORECASE), "month_day"),
-    (re.compile(rf"(?<!\w)(?:{_BY})\s+(?:(?:{END_OF})\s+)?(?:de\s+|di\s+)?({_MONTH})\s+(?:de\s+|del\s+)?{_YEAR}",
-                re.IGNORECASE), "month"),
-    (re.compile(rf"(?<!\w)(?:{_BY})\s+(?:(?:{END_OF})\s+)?(?:the\s+)?{_PART}\s+(?:of\s+)?{_YEAR}", re.IGNORECASE),
-     "part"),
-    (re.compile(rf"(?<!\w)(?:{'|'.join(BEFORE_WORDS)})\s+{_YEAR}\b", re.IGNORECASE), "before_year"),
-    (re.compile(rf"(?<!\w)(?:{_BY})\s+(?:(?:{END_OF})\s+)?(?:the\s+)?(?:fiscal\s+year\s+|year\s+|året\s+|"
-                rf"dem\s+jahr\s+|l'année\s+|el\s+año\s+|l'anno\s+|het\s+jaar\s+|o\s+ano\s+|roku\s+)?{_YEAR}\b",
-                re.IGNORECASE), "year"),
-)  # fmt: skip
-
 
 def deadline_in_words(quote: str) -> date | None:
     """[M] step 4 "any deadline", read from the quote: the last day by which a dated promise
-    or prediction should come true. "by 2025", "in 2025", "inden 2025", "bis 2025", "d'ici
-    2025" -> 2025-12-31; "by June 2027", "bis Ende Juni 2027", "d'ici juin 2027" -> 2027-06-30;
-    "by Q3 2026" -> 2026-09-30; "before 2016", "vor 2016" -> 2015-12-31; exact dates as
-    written (2027-01-01, 1 January 2027, 1. januar 2027, 01.01.2027). Relative dates ("next
-    year") are not resolved: None."""
-    for pattern, kind in _DEADLINES:
-        match = pattern.search(quote)
-        if not match:
-            continue
-        try:
-            if kind == "iso":
-                return date(int(match.group(1)), int(match.group(2)), int(match.group(3)))
-            if kind == "dmy_digits":
-                return date(int(match.group(3)), int(match.group(2)), int(match.group(1)))
-            if kind == "day_month":
-                month = _month_number(match.group(2))
-                if month is not None:
-                    return date(int(match.group(3)), month, int(match.group(1)))
-                continue
-            if kind == "month_day":
-                month = _month_number(match.group(1))
-                if month is not None:
-                    return date(int(match.group(3)), month, int(match.group(2)))
-                continue
-            if kind == "month":
-                month = _month_number(match.group(1))
-                if month is not None:
-                    return _month_end(int(match.group(2)), month)
-                continue
-            if kind == "part":
-                return _month_end(int(match.group(2)), _part_end_month(match.group(1)))
-            if kind == "before_year":
-                return date(int(match.group(1)) - 1, 12, 31)
-            return date(int(match.group(1)), 12, 31)
-        except ValueError:
-            continue
+    or prediction should come true, from the one reader of written times (``text.dates``,
+    CLDR month names in every WEB language) and the words around it (lexicon area
+    ``dates``). "by 2025", "in 2025", "inden 2025", "bis 2025", "d'ici 2025", "до 2025 года",
+    "2025年までに", "2025'e kadar" -> 2025-12-31; "by June 2027", "bis Ende Juni 2027", "d'ici
+    juin 2027" -> 2027-06-30; "by Q3 2026" -> 2026-09-30; "before 2016", "vor 2016", "2016年より
+    前" -> 2015-12-31; a day as written (2027-01-01, 1 January 2027, 1. januar 2027,
+    01.01.2027, 2027年1月1日). The first time in the quote that the words make a limit decides.
+    Relative dates ("next year") are not resolved: None."""
+    for mention in find_dates(quote):
+        if said_before(quote, mention, "before_before") or said_after(quote, mention, "before_after"):
+            return mention.first - timedelta(days=1)
+        if (
+            mention.precision == "day"
+            or mention.end_of
+            or said_before(quote, mention, "deadline_before")
+            or said_after(quote, mention, "deadline_after")
+        ):
+            return mention.last
     return None
-
-
-def _part_end_month(part: str) -> int:
-    text = part.lower()
-    if text.startswith("h") or "halvår" in text:
-        return 6 if re.search(r"1", text) else 12
-    if "quarter" in text:
-        return {"first": 3, "second": 6, "third": 9, "fourth": 12}[text.split()[0]]
-    digit = re.search(r"[1-4]", text)
-    return _PART_END[digit.group(0)] if digit else 12
 
 
 RELATIVE_DATE: dict[str, tuple[str, ...]] = {

@@ -49,6 +49,7 @@ from reliability_core.subjects.candidates import (
     urls_returned_by_search,
 )
 from reliability_core.subjects.offices import NOT_AN_OFFICE, office_has_ended, office_mentions
+from reliability_core.text.lexicon import area_lexicon
 from reliability_core.text.sentences import split_sentences
 from reliability_core.web.urls import canonical_url
 
@@ -263,6 +264,20 @@ def serving_office_in_evidence(
     return None
 
 
+def private_person_in_evidence(evidence: Sequence[IdentityEvidence]) -> IdentityEvidence | None:
+    """[M] "A person who is not a public figure is covered only with their documented
+    consent": the first identity evidence item whose own words describe the subject as a
+    private person ("a private individual", "not a public figure", "Privatperson", "частное
+    лицо", "一般人": lexicon area ``coverage``), or None. Code reads it whatever the decision
+    step said, so a model's "public figure" never covers a subject the evidence calls
+    private without consent."""
+    lexicon = area_lexicon("coverage")
+    for item in evidence:
+        if lexicon.has(f"{item.title}. {item.snippet}", "private_person"):
+            return item
+    return None
+
+
 def coverage_allowed(
     *,
     identity_confirmed: bool,
@@ -273,6 +288,7 @@ def coverage_allowed(
     registry_kind: SubjectKind,
     documented_consent: bool,
     office_in_evidence: ServingOffice | None = None,
+    private_in_evidence: IdentityEvidence | None = None,
 ) -> CoverageRuling:
     """ "Public figures and organisations only ... A person who is not a public
     figure is covered only with their documented consent. Serving politicians
@@ -288,8 +304,10 @@ def coverage_allowed(
        decision step, the registry (kind ``politician``) or the code's reading of the
        evidence (``serving_office_in_evidence``) says so: the code's reading stands
        when the decision step said "not a politician", and the disagreement is recorded;
-    4. a subject that is not shown to be a public figure or organisation, or that
-       the registry lists as a private person, needs documented consent;
+    4. a subject that is not shown to be a public figure or organisation, that the
+       registry lists as a private person, or that the identity evidence describes as a
+       private person (``private_person_in_evidence``, whatever the decision step said),
+       needs documented consent;
     5. the decision step may refuse on its own (its reasons are kept); it can
        never cover what rules 1 to 4 refuse.
     """
@@ -310,9 +328,17 @@ def coverage_allowed(
     elif is_serving_politician or registry_kind == "politician":
         source = "the evidence" if is_serving_politician else "the registry"
         refusals.append(f"serving politician or official in post ({source} says so): out of scope")
-    needs_consent = registry_kind == "private_person" or not is_public_figure_or_organisation
+    needs_consent = (
+        registry_kind == "private_person" or not is_public_figure_or_organisation or private_in_evidence is not None
+    )
     if needs_consent and not documented_consent:
-        refusals.append("not shown to be a public figure or organisation, and no documented consent")
+        if private_in_evidence is not None and is_public_figure_or_organisation:
+            refusals.append(
+                f"the identity evidence describes a private person ({private_in_evidence.url}); the decision step "
+                "said a public figure: no documented consent"
+            )
+        else:
+            refusals.append("not shown to be a public figure or organisation, and no documented consent")
     if refusals:
         return CoverageRuling(covered=False, reasons=refusals)
     if not model_says_cover:
@@ -411,6 +437,7 @@ async def assess_coverage(
         registry_kind=entry.kind,
         documented_consent=entry.consent,
         office_in_evidence=office,
+        private_in_evidence=private_person_in_evidence(evidence),
     )
     reasons = [
         *ruling.reasons,

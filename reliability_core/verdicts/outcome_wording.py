@@ -17,8 +17,10 @@ independent of the claim); a quote none of them matches is left as the reader re
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import date
 from typing import Literal
+
+from reliability_core.text.dates import find_dates
 
 NotOutcomeKind = Literal["forecast", "poll", "analyst_expectation"]
 
@@ -198,87 +200,10 @@ def speaks_of_event_result(text: str) -> bool:
 
 # --- the times a quote names -----------------------------------------------------------
 
-# Month names in the same languages (English abbreviations too); "may" and "mar" only as
-# part of a date, since every pattern below needs a year or a day next to the month.
-_MONTHS: dict[int, tuple[str, ...]] = {
-    1: ("january", "jan", "januar", "januari", "jänner", "janvier", "enero", "gennaio", "janeiro"),
-    2: ("february", "feb", "februar", "februari", "février", "febrero", "febbraio", "fevereiro"),
-    3: ("march", "marts", "mars", "märz", "maart", "marzo", "março"),
-    4: ("april", "apr", "avril", "abril", "aprile"),
-    5: ("may", "maj", "mai", "mei", "mayo", "maggio", "maio"),
-    6: ("june", "jun", "juni", "juin", "junio", "giugno", "junho"),
-    7: ("july", "jul", "juli", "juillet", "julio", "luglio", "julho"),
-    8: ("august", "aug", "augusti", "augustus", "août", "agosto"),
-    9: ("september", "sep", "sept", "septembre", "septiembre", "setiembre", "settembre", "setembro"),
-    10: ("october", "oct", "oktober", "octobre", "octubre", "ottobre", "outubro"),
-    11: ("november", "nov", "novembre", "noviembre", "novembro"),
-    12: ("december", "dec", "desember", "dezember", "décembre", "diciembre", "dicembre", "dezembro"),
-}
-_MONTH_OF = {name: number for number, names in _MONTHS.items() for name in names}
-_MONTH = "(" + "|".join(sorted(map(re.escape, _MONTH_OF), key=len, reverse=True)) + r")\.?"
-_YEAR = r"((?:19|20)\d\d)"
-# "the end of", "by", "year-end", "udgangen af", "Ende", "fin de", "finales de" ...: a point
-# in time at the end of the period that follows.
-_END_OF = (
-    r"(?:(?:by|at|before)\s+(?:the\s+)?end\s+of|end\s+of|end-|year[- ]end|by|udgangen\s+af|slutningen\s+af|"
-    r"ultimo|utgangen\s+av|slutten\s+av|slutet\s+av|utgången\s+av|bis\s+ende|ende|jahresende|eind(?:e)?(?:\s+van)?|"
-    r"d['’]ici(?:\s+la)?\s+fin\s+(?:de\s+)?|fin\s+(?:de\s+)?|finales\s+de|final\s+de|fim\s+de|fine(?:\s+del)?)"
-    r"\s*(?:the\s+year\s+)?"
-)
-_TIMES = re.compile(
-    r"(?<!\d)(?P<iso>(?P<iy>\d{4})-(?P<im>\d{2})-(?P<id>\d{2}))(?!\d)"
-    rf"|(?<![\d.])(?P<nd>\d{{1,2}})[./](?P<nm>\d{{1,2}})[./](?P<ny>(?:19|20)\d\d)(?!\d)"
-    rf"|(?P<dd>\d{{1,2}})\.?\s+(?:de\s+)?{_MONTH.replace('(', '(?P<dm>', 1)}\s+(?:de\s+)?(?P<dy>(?:19|20)\d\d)"
-    rf"|{_MONTH.replace('(', '(?P<md_m>', 1)}\s+(?P<md_d>\d{{1,2}}),?\s+(?P<md_y>(?:19|20)\d\d)"
-    rf"|(?P<end>(?<!\w){_END_OF})?(?:{_MONTH.replace('(', '(?P<mm>', 1)}\s+(?:de\s+|of\s+)?(?P<my>(?:19|20)\d\d)"
-    rf"|[Qq](?P<q>[1-4])\s*(?P<qy>(?:19|20)\d\d)|(?P<yy>{_YEAR[1:-1]}))",
-    re.IGNORECASE,
-)
-
-
-def _last_day(year: int, month: int) -> date:
-    return date(year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)
-
-
-def _valid(year: int, month: int, day: int) -> date | None:
-    try:
-        return date(year, month, day)
-    except ValueError:
-        return None
-
-
 def times_named_in(text: str) -> list[date]:
-    """The times a text names, each as the first day it covers: a date ("2024-12-31",
-    "31.12.2024", "31 December 2024", "31. december 2024", "31 de diciembre de 2024",
-    "December 31, 2024") is that day; a month ("June 2024", "juin 2024") its first day; a
-    quarter ("Q3 2024") its first day; a year its 1 January; and "the end of" a month or a
-    year ("by the end of 2024", "udgangen af 2024", "Ende 2024", "fin 2024", "year-end 2024",
-    "by 2024") its last day, a point in time."""
-    out: list[date] = []
-    for match in _TIMES.finditer(text):
-        group = match.groupdict()
-        end = group.get("end") is not None
-        found: date | None
-        if group["iso"]:
-            found = _valid(int(group["iy"]), int(group["im"]), int(group["id"]))
-        elif group["nd"]:
-            day, month = int(group["nd"]), int(group["nm"])
-            if month > 12 >= day:  # written month first (12/31/2024)
-                day, month = month, day
-            found = _valid(int(group["ny"]), month, day)
-        elif group["dd"]:
-            found = _valid(int(group["dy"]), _MONTH_OF[group["dm"].casefold()], int(group["dd"]))
-        elif group["md_m"]:
-            found = _valid(int(group["md_y"]), _MONTH_OF[group["md_m"].casefold()], int(group["md_d"]))
-        elif group["mm"]:
-            year, month = int(group["my"]), _MONTH_OF[group["mm"].casefold()]
-            found = _last_day(year, month) if end else date(year, month, 1)
-        elif group["q"]:
-            year, quarter = int(group["qy"]), int(group["q"])
-            found = _last_day(year, 3 * quarter) if end else date(year, 3 * quarter - 2, 1)
-        else:
-            year = int(group["yy"])
-            found = date(year, 12, 31) if end else date(year, 1, 1)
-        if found is not None:
-            out.append(found)
-    return out
+    """The times a text names, each as the day it points at (``text.dates``, every WEB
+    language): a date ("2024-12-31", "31.12.2024", "31 December 2024", "31 de diciembre de
+    2024", "2024年12月31日") is that day; a month, quarter or year its first day; and "the end
+    of" or "by" a period ("by the end of 2024", "udgangen af 2024", "Ende 2024", "fin 2024",
+    "year-end 2024", "by 2024", "до конца 2024 года", "2024年末") its last day, a point in time."""
+    return [mention.point for mention in find_dates(text)]

@@ -101,3 +101,36 @@ def test_an_office_of_someone_else_in_the_sentence_is_not_the_subjects() -> None
     from datetime import date
 
     assert serving_office_in_evidence(evidence, ["Jane Roe"], date(2026, 11, 30)) is None
+
+
+PRIVATE = [
+    "Jane Roe is a private individual who lives in Aarhus.",
+    "Jane Roe er en privatperson uden offentlig rolle.",
+    "Jane Roe ist eine Privatperson.",
+    "Jane Roe est une simple citoyenne.",
+    "Jane Roe es un particular sin cargo público.",
+    "Джейн Роу — частное лицо.",
+    "ジェーン・ローは一般人です。",
+]
+
+
+@pytest.mark.parametrize("snippet", PRIVATE)
+async def test_evidence_calling_the_subject_a_private_person_needs_consent_whatever_the_model_said(
+    snippet: str, clock: FixedClock
+) -> None:
+    covered, reasons = await _assess(snippet, "Jane Roe wrote a letter to the editor.", clock)
+    assert not covered, reasons
+    assert any("describes a private person" in r and "decision step said a public figure" in r for r in reasons)
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    [
+        "In particular, Jane Roe's research on pensions is widely cited.",
+        "En particular, la economista Jane Roe dirige el instituto.",
+        "Jane Roe advises private individuals on their pensions as chief economist.",
+    ],
+)
+async def test_ordinary_words_near_private_do_not_refuse(snippet: str, clock: FixedClock) -> None:
+    covered, reasons = await _assess(snippet, "Jane Roe is a well-known economist and author.", clock)
+    assert covered, reasons

@@ -40,6 +40,7 @@ from reliability_core.subjects.coverage import (
     ConfirmIdentityOutput,
     DecideCoverageInput,
     DecideCoverageOutput,
+    private_person_in_evidence,
     serving_office_in_evidence,
 )
 
@@ -49,9 +50,6 @@ _OTHER_ENTITY = re.compile(
     re.IGNORECASE,
 )
 
-_PRIVATE = re.compile(
-    r"private (?:individual|person|citizen)|not a public figure|no public (?:role|profile)", re.IGNORECASE
-)
 _PUBLIC = re.compile(
     r"\b(?:company|companies|corporation|group|plc|a/s|inc|ltd|listed|shareholders?|annual report|"
     r"charity|charities|nonprofit|non-profit|foundation|organi[sz]ation|institute|university|agency|"
@@ -122,13 +120,14 @@ def decide_coverage(payload: DecideCoverageInput) -> DecideCoverageOutput:
     politician_office = office.office if office is not None else None
     if office is not None:
         reasons.append(f"evidence names the subject as {office.office!r} ({office.url})")
-    private = False
+    # The live rule reads the evidence for a private person; the stand-in proposes from it.
+    private_item = private_person_in_evidence(payload.evidence)
+    private = private_item is not None
+    if private_item is not None:
+        reasons.append(f"evidence describes a private person ({private_item.url})")
     public_words: set[str] = set()
     for item in payload.evidence:
         text = f"{item.title}. {item.snippet}"
-        if _PRIVATE.search(text):
-            private = True
-            reasons.append(f"evidence describes a private person ({item.url})")
         public_words.update(m.group(0).lower() for m in _PUBLIC.finditer(text))
     is_politician = politician_office is not None
     is_public = (bool(public_words) or is_politician) and not private
