@@ -21,7 +21,7 @@ from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import NumericCriteria
 from reliability_core.text.dates import date_spans, find_dates, said_after, said_before
-from reliability_core.text.numbers import WrittenNumber, parse_numbers, value_written_in
+from reliability_core.text.numbers import ROLES, WrittenNumber, parse_numbers, value_written_in
 
 _YEAR = re.compile(r"(?<![\w.,])(?:19|20)\d{2}(?![\w])")
 @dataclass(frozen=True)
@@ -58,8 +58,10 @@ def threshold_not_written(numeric: NumericCriteria, quote: str) -> str | None:
     """[R] "Nothing is rounded": the frozen threshold is a figure written in the claim's
     quote, in any common written form, at the scale and in the unit the criteria give
     ("DKK 28 billion" is 28 in "DKK billion" or 28,000 in "DKK million"; 2 is never
-    2.5). Returns why it is not, or None when it is."""
-    if value_written_in(numeric.threshold, quote, unit=numeric.unit):
+    2.5). A figure the quote writes only as a year, a date or a label passes here:
+    ``choose_threshold`` then puts the quote's own figure in its place and says so. Returns
+    why it is not, or None when it is."""
+    if value_written_in(numeric.threshold, quote, unit=numeric.unit, roles=ROLES):
         return None
     return (
         f"threshold {numeric.threshold:g} {numeric.unit}".rstrip()
@@ -73,7 +75,11 @@ def _unit_beside(quote_text: str, figure: QuoteFigure) -> str:
     before = re.search(r"([A-Z]{3}|[$€£¥])\s*$", quote_text[: figure.number.start])
     after = re.match(r"\s*(%|[^\W\d_][\w/-]*)", quote_text[figure.number.end :])
     scale = next((w for w in figure.written.split()[1:] if w.isalpha()), "")
-    parts = [before.group(1) if before else "", scale, "%" if figure.number.percent else (after.group(1) if after else "")]
+    parts = [
+        before.group(1) if before else "",
+        scale,
+        "%" if figure.number.percent else (after.group(1) if after else ""),
+    ]
     return " ".join(p for p in parts if p)
 
 
@@ -125,7 +131,9 @@ def period_from_words(claim_type: ClaimType, quote: str, deadline: date | None) 
     return None
 
 
-def decide_period(claim_type: ClaimType, quote: str, deadline: date | None, proposed: date) -> tuple[date, str]:
+def decide_period(
+    claim_type: ClaimType, quote: str, deadline: date | None, proposed: date
+) -> tuple[date, str]:
     """[M] step 6 "and the date to judge at": a promise or prediction is judged at its
     deadline ([R] "Something that happens at 11:30 pm on the deadline day counts", so the
     deadline day itself is included); a factual claim at the end of the one period its
@@ -134,4 +142,7 @@ def decide_period(claim_type: ClaimType, quote: str, deadline: date | None, prop
     decided = period_from_words(claim_type, quote, deadline)
     if decided is None or decided == proposed:
         return proposed, ""
-    return decided, f"criteria writer proposed {proposed.isoformat()}; the claim's words give {decided.isoformat()}"
+    return (
+        decided,
+        f"criteria writer proposed {proposed.isoformat()}; the claim's words give {decided.isoformat()}",
+    )

@@ -99,10 +99,8 @@ async def test_a_made_up_value_with_a_silent_judge_b_is_not_false_and_not_shown(
 async def test_a_value_in_another_common_written_form_counts(written: str) -> None:
     numeric = NumericCriteria(quantity="installed offshore capacity", unit="MW", operator="ge", threshold=15000)
     result = await judge(gateway(answer("true", 15200, ["a", "b"])), capacity_quotes(written), numeric=numeric)
-    if written == "15.2 GW":  # 15.2 is not 15,200 as written, and no unit conversion is guessed
-        assert result.verdict == "unresolvable"
-    else:
-        assert result.verdict == "true" and result.gate.shown, result.gate.notes
+    # Issue 25: an SI prefix converts ("15.2 GW" is 15,200 MW); the base unit must agree.
+    assert result.verdict == "true" and result.gate.shown, result.gate.notes
 
 
 # --- rule 2: numeric claims use the five levels ---------------------------------------------
