@@ -10,32 +10,18 @@ language: each is a rule over concepts whose words, per language, live in
 
 from __future__ import annotations
 
-import re
 from datetime import date
 
 from reliability_core.models.base import ClaimType
 from reliability_core.text.lexicon import AreaLexicon, area_lexicon
+from reliability_core.text.sentences import split_sentences
 
 # --- The two backstops' reading: sentences and concept hits --------------------------------
 
-# A sentence ends at ".", "!" or "?" followed by a capital (not after a short abbreviation such as
-# "Mrd." or "approx."), at the terminators of scripts without word gaps, at "؟" and at a line break.
-# The concepts of one rule must meet in one sentence, so a quote's second sentence cannot
-# complete its first.
-_HARD_END = re.compile(r"(?<=[!?\u061f\u3002\uff01\uff1f])\s*|\n+")
-_SOFT_END = re.compile(r"(?<=[^\W\d_]{4}[.])\s+")
-
-
 def _sentences(text: str) -> list[str]:
-    out: list[str] = []
-    for piece in _HARD_END.split(text):
-        start = 0
-        for gap in _SOFT_END.finditer(piece):
-            if gap.end() < len(piece) and piece[gap.end()].isupper():
-                out.append(piece[start : gap.start()])
-                start = gap.end()
-        out.append(piece[start:])
-    return [s for s in out if s.strip()]
+    """The concepts of one rule must meet in one sentence, so a quote's second sentence
+    cannot complete its first: the pipeline's one splitter (``text.sentences``)."""
+    return split_sentences(text)
 
 
 def _spans(lexicon: AreaLexicon, sentence: str, concept: str) -> list[tuple[int, int]]:
