@@ -153,8 +153,13 @@ def _amounts(text: str) -> list[_Amount]:
         value = _number(m.group("f"))
         if value is not None and value <= 10:
             found.append(_Amount(value / 10.0, m.start(), m.end(), m.start("f"), m.end("f")))
+    # A figure written as a percentage is that percentage, never the "whole" of an odds form:
+    # "eine Wahrscheinlichkeit von 70 Prozent" is 70 %, not one in 70.
+    percent_figures = {(a.figure_start, a.figure_end) for a in found}
     for pattern in (pats.odds, pats.odds_reversed):
         for m in pattern.finditer(text):
+            if (m.start("b"), m.end("b")) in percent_figures or (m.start("a"), m.end("a")) in percent_figures:
+                continue
             part, whole = _number(m.group("a")), _number(m.group("b"))
             if part is not None and whole and 0 < part <= whole:
                 noun = "noun" in pattern.groupindex and m.group("noun") is not None

@@ -155,3 +155,12 @@ def test_every_concept_of_the_probability_area_has_words_in_every_web_language()
         assert not missing, f"{concept}: no words in {missing}"
     odds = set(lexicon.languages("odds_link")) | set(lexicon.languages("odds_link_reversed"))
     assert not [lang for lang in WEB_LANGUAGES if lang not in odds]
+
+
+def test_a_percentage_is_never_the_whole_of_an_odds_form() -> None:
+    # "eine ... von 70" reads like "one in 70" until the per cent word after 70 says otherwise.
+    assert parse_stated_probability("Wir sehen eine Wahrscheinlichkeit von 70 Prozent, dass es gelingt.") == (
+        0.7,
+        "exact",
+    )
+    assert parse_stated_probability("une chance sur trois") is not None
