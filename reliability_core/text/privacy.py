@@ -135,11 +135,17 @@ _PRIVATE_LIFE = re.compile(
     r"|\bour\s+(?:kids|children)\b(?!['’]s?\s)|\bour\s+(?:holiday\s+home|summer\s+house|cottage|home\s+in)\b"
     r"|\bour\s+family\s+(?!of\b|business\b|company\b|firm\b|owned\b|foundation\b)\w+"
     r"|\bdiagnos(?:is|ed)\b|\billness\b|\bsurgery\b|\bhospitali[sz]ed\b|\bpregnan\w*\b|\bdivorc\w*\b"
-    r"|\bholidays?\b|\bvacation(?:s|ed|ing)?\b|\bon\s+sick\s+leave\b"
+    # A person is on holiday; an organisation sells holidays ("holiday packages", "the holiday season").
+    r"|\b(?:on|a|an|my|his|her|their|our|family)\s+(?:\w+\s+)?(?:holiday|vacation)s?\b"
+    r"(?!\s+(?:packages?|season|sales|bookings?|homes?|rentals?|company|companies|business|market|lets?|parks?|resorts?)\b)"
+    r"|\bvacation(?:ed|ing)\b|\bholidaying\b|\b(?:holiday|vacation)s?\s+(?:in|with|at)\s+(?!the\s+(?:start|end)\b)"
+    r"|\bon\s+sick\s+leave\b"
     r"|\bwhere\s+(?:I|we|he|she|they)\s+lives?\b"
     r"|\b(?:I|we|he|she|they)\s+(?:now\s+|still\s+)?live[sd]?\s+(?:in|on|at|near|outside)\b"
     r"(?!\s+(?:an?|the)\s+(?:\w+\s+)?(?:world|age|era|time|period|moment|economy)\b|\s+(?:\w+\s+)?times\b)"
-    r"|\bheart\s+(?:attack|scare|condition|surgery)\b|\bin\s+hospital\b|\bmedical\s+leave\b"
+    r"|\bheart\s+(?:attack|scare|condition|surgery)\b|\bmedical\s+leave\b"
+    # A person is in hospital; "patients in hospital wards" are an organisation's.
+    r"|\bin\s+hospital\b(?!\s+(?:wards?|beds?|care|settings?|systems?|staff|pharmac\w*|admissions|capacity)\b)"
     r"|\bmoved\s+house\b",
     re.IGNORECASE,
 )
@@ -157,7 +163,7 @@ PRIVATE_REDACTION = "[sentence about private life withheld]"
 # person's title. An organisation's phrases ("family of brands", "home market", "cancer
 # research", "children's hospital") are blanked out first, so they never count.
 
-_ALONE: Final = ("familiar_family", "holiday_home", "pregnancy", "marriage", "health_event")
+_ALONE: Final = ("familiar_family", "holiday_home", "pregnancy", "marriage", "health_event", "sighting")
 _FRAMED: Final = ("family_member", "illness", "treatment", "home", "leisure", "whereabouts")
 # A frame counts up to this many words before the private word ("she was treated for ...",
 # "min kone og jeg": the pronoun or possessive leads), or right after it, where a language
@@ -235,6 +241,17 @@ def _illness_with_treatment(
     return False
 
 
+def _lives_with_family(text: str, places: Sequence[LexiconHit], family: Sequence[LexiconHit]) -> bool:
+    """Where someone lives, with their family, in one clause ("vive en Madrid con su mujer",
+    "bydlí v Brně s rodinou"): languages that drop the pronoun still say whose life it is."""
+    for place in places:
+        for member in family:
+            left, right = (place, member) if place.end <= member.start else (member, place)
+            if left.end <= right.start and not _CLAUSE_END.search(text[left.end : right.start]):
+                return True
+    return False
+
+
 def private_life_concepts(text: str) -> bool:
     """[M] step 4 "private life, family, health, home or location" in any of the languages
     ``text.lexicon.WEB_LANGUAGES``: a word only a person's life uses, or a private word with
@@ -246,6 +263,8 @@ def private_life_concepts(text: str) -> bool:
         return True
     hits = {concept: lexicon.find(text, concept) for concept in _FRAMED}
     if _illness_with_treatment(text, hits["illness"], hits["treatment"]):
+        return True
+    if _lives_with_family(text, hits["whereabouts"], hits["family_member"]):
         return True
     if not any(hits.values()):
         return False

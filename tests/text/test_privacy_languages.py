@@ -31,6 +31,9 @@ PRIVATE = {
         "Oma wohnt jetzt bei uns",
         "Mijn man werkt thuis sinds de geboorte van onze dochter",
         "Zij is zwanger van haar tweede kind",
+        "The former minister was spotted at a ski resort last week",
+        "We took a long holiday in the Alps with the children",
+        "Foreldrene mine bor fortsatt i Bodø",
     ],
     "romance": [
         "Ma femme est malade depuis l'hiver",
@@ -43,6 +46,7 @@ PRIVATE = {
         "Lui si sta riprendendo da un ictus",
         "Meu pai faz quimioterapia desde março",
         "Ela mora em Lisboa com os filhos",
+        "Vive en Valencia con su marido",
     ],
     "slavic": [
         "Моя жена лечится от рака",
@@ -106,6 +110,9 @@ ORGANISATION = {
         "Das Familienunternehmen steigerte den Umsatz um 5 %",
         "Unser Heimatmarkt bleibt Deutschland",
         "Het moederbedrijf rapporteerde een hogere omzet",
+        "Sales of holiday packages fell in the second quarter",
+        "Patients in hospital wards received the new treatment first",
+        "She told investors the hospital unit treated 20% more patients",
     ],
     "romance": [
         "Notre famille de produits s'agrandit en 2024",
@@ -123,7 +130,11 @@ ORGANISATION = {
     "cjk": ["母公司的收入增长了5%", "国内市場の売上高は増加した", "자회사의 매출이 늘었다"],
     "semitic": ["الشركة الأم حققت أرباحا قياسية", "חברת האם דיווחה על רווח"],
     "turkic_persian": ["Şirketin iç pazar satışları arttı", "شرکت مادر سود بیشتری گزارش کرد"],
-    "vietnamese_indonesian": ["Công ty mẹ báo lãi kỷ lục", "Anak perusahaan mencatat laba"],
+    "vietnamese_indonesian": [
+        "Công ty mẹ báo lãi kỷ lục",
+        "Anak perusahaan mencatat laba",
+        "Các bệnh viện của chúng tôi đã điều trị 2 triệu bệnh nhân",
+    ],
 }
 
 
