@@ -65,7 +65,9 @@ NOT_A_NAME = frozenset(
 _INVERTED_SPEECH_VERB = _SPEECH_VERB.replace("told|tells|", "")
 _ATTRIBUTIONS = (
     re.compile(rf"\b{_INVERTED_SPEECH_VERB}\s+(?P<name>{_NAME})"),
-    re.compile(rf"\baccording\s+to\s+(?P<name>{_NAME})", re.IGNORECASE),
+    # Only the phrase is read in any case: a name keeps its capitals ("according to the annual
+    # report" names no one).
+    re.compile(rf"\b(?i:according\s+to)\s+(?P<name>{_NAME})"),
     re.compile(rf"(?P<name>{_NAME})(?:,\s+[^,]{{1,80}},)?\s+{_SPEECH_VERB}\b"),
 )
 
@@ -241,12 +243,19 @@ def _name_word(word: str) -> bool:
     )
 
 
+_OWNER_PHRASE = re.compile(r"\s+(?:[^\W\d_]+\s+){0,2}[^\W\d_]+['’]s\s(?=\s*[^\W\d_])")
+
+
 def _cased_name_after(text: str, pos: int) -> str | None:
     """The capitalised words right after an attribution ("sagde Anna Berg", "ifølge Jens
     Holm"), titles before the name skipped ("theo ông Nguyễn Văn An"). Only white space may
     stand between: after a comma the words are the statement ("sagte, Deutschland werde")."""
     if not text[pos : pos + 1].isspace():
         return None
+    # "according to the regulator's Jens Holm": the name after an owner's phrase.
+    owner = _OWNER_PHRASE.match(text, pos)
+    if owner is not None:
+        pos = owner.end() - 1
     words: list[str] = []
     for match in re.finditer(r"\S+", text[pos:]):
         raw = match.group(0)
@@ -288,6 +297,18 @@ def _cased_name_before(text: str, pos: int) -> str | None:
     if not words or (not raw and len(words) == 1):
         return None
     return _clean_name(words)
+
+
+_APPOSITION = re.compile(r",\s+[^,]{1,80},\s*$")
+
+
+def _cased_name_before_apposition(text: str, pos: int) -> str | None:
+    """The name before a phrase between commas that stands before the verb ("Bà Lê Thị Hoa,
+    chuyên gia phân tích, cho biết")."""
+    apposition = _APPOSITION.search(text[:pos])
+    if apposition is None:
+        return None
+    return _cased_name_before(text[: apposition.start()] + " ", apposition.start() + 1)
 
 
 _RTL_STOP = re.compile(r"[\u060c\u061b\u061f\u06d4,.;:!?]")
@@ -370,11 +391,14 @@ def names_beside_attributions(sentence: str) -> list[str]:
     names: list[str] = []
     for hit in hits:
         # After "said that" comes the statement, never its speaker.
-        after = hit.concept != "said_that"
+        after = _cased_name_after(text, hit.end) if hit.concept != "said_that" else None
         for candidate in (
-            _cased_name_after(text, hit.end) if after else None,
+            after,
             _cased_name_before(text, hit.start),
-            _rtl_name_after(text, hit.end) if after else None,
+            # "Anna Berg, cheføkonom i Fjord Bank, vurderer": only when no name follows the verb,
+            # where a phrase between commas before it may end the statement instead.
+            _cased_name_before_apposition(text, hit.start) if after is None else None,
+            _rtl_name_after(text, hit.end) if hit.concept != "said_that" else None,
             _between_ju_and_verb(text, hit),
         ):
             if candidate and candidate not in names:

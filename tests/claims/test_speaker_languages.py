@@ -76,6 +76,7 @@ OTHER_SPEAKERS = {
         ("Laut Konzernchef Hans Müller wächst der Markt", "Hans Müller"),
         ("Enligt Karin Ek stiger priserna", "Karin Ek"),
         ("Volgens Jan de Vries stijgen de prijzen", "Jan de Vries"),
+        ("Prices will fall, according to the regulator's Jens Holm", "Jens Holm"),
     ],
     "romance": [
         ("Selon le PDG Jean Dupont, les prix vont baisser", "Jean Dupont"),
@@ -104,6 +105,7 @@ OTHER_SPEAKERS = {
     "vietnamese_indonesian": [
         ("Menurut Budi Santoso, harga akan naik", "Budi Santoso"),
         ("Giá sẽ tăng, ông Trần Minh cho biết", "Trần Minh"),
+        ("Bà Lê Thị Hoa, chuyên gia phân tích, cho biết giá sẽ tăng", "Lê Thị Hoa"),
     ],
 }
 
@@ -114,6 +116,8 @@ NO_OTHER_SPEAKER = {
         "Laut Unternehmen wächst der Umsatz",
         "Die Preise sinken, sagte Vorstandschef Henrik Dahl",
         "Prices will fall in Denmark, said Henrik Dahl",
+        "According to the annual report, revenue will rise",
+        "Laut Geschäftsbericht stieg der Gewinn",
     ],
     "romance": ["Según la empresa, los precios subirán", "Selon le groupe, la demande reste forte"],
     "slavic": ["По словам компании, цены вырастут", "Podle plánu postavíme dvě továrny"],
