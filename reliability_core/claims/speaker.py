@@ -186,7 +186,6 @@ def named_other_speaker(sentence: str, quote: str, subject_names: Sequence[str])
 # יוסי", "به گفته علی"), and the words before it only with a person's title; Chinese,
 # Japanese and Korean names are read beside a person's title ("田中社長", "张伟先生",
 # "김철수 대표") or between "据" and its verb ("据张伟称").
-_CASED_WORD = r"[^\W\d_][\w'’.-]*"
 _NAME_PARTICLES = frozenset(
     {"de", "da", "di", "do", "dos", "van", "von", "der", "den", "af", "bin", "ibn", "al", "la", "le"}
 )
@@ -257,8 +256,8 @@ def _cased_name_after(text: str, pos: int) -> str | None:
     if owner is not None:
         pos = owner.end() - 1
     words: list[str] = []
-    for match in re.finditer(r"\S+", text[pos:]):
-        raw = match.group(0)
+    tokens = text[pos:].split()
+    for n, raw in enumerate(tokens):
         word = raw.strip(_SKIP)
         if not word:
             break
@@ -266,13 +265,34 @@ def _cased_name_after(text: str, pos: int) -> str | None:
             words and word.casefold() in _NAME_PARTICLES
         ):
             words.append(word)
-        elif not words and _not_a_name(word) and raw == word:
-            continue  # a title before the name
+        elif (
+            not words
+            and raw == word
+            and (_is_title(word) or _article_before_title(word, tokens[n + 1 : n + 2]))
+        ):
+            continue  # a title before the name ("ông", "PDG"), or its article ("le PDG")
         else:
             break
         if raw.rstrip()[-1:] in ",;:.!?":
             break
     return _clean_name(words) if words else None
+
+
+def _is_title(word: str) -> bool:
+    return bool(_speech_lexicon().pattern("person_title").fullmatch(word.casefold()))
+
+
+_ARTICLE_LETTERS: Final = 3
+
+
+def _article_before_title(word: str, following: Sequence[str]) -> bool:
+    """A short lower-case word right before a title ("selon le PDG Jean Dupont")."""
+    return (
+        word.islower()
+        and len(word) <= _ARTICLE_LETTERS
+        and bool(following)
+        and _is_title(following[0].strip(_SKIP))
+    )
 
 
 def _cased_name_before(text: str, pos: int) -> str | None:
@@ -323,7 +343,7 @@ def _rtl_name_after(text: str, pos: int) -> str | None:
         word = word.strip("\"'")
         if not re.match(rf"[{_RTL}]", word):
             break
-        if not words and _not_a_name(word) and _speech_lexicon().pattern("person_title").fullmatch(word):
+        if not words and _is_title(word):
             continue  # a title before the name ("السيد", "מר", "آقای")
         if _not_a_name(word) or (not words and _ARTICLE_PREFIX.match(word)):
             break

@@ -117,6 +117,7 @@ NO_OTHER_SPEAKER = {
         "Die Preise sinken, sagte Vorstandschef Henrik Dahl",
         "Prices will fall in Denmark, said Henrik Dahl",
         "According to the annual report, revenue will rise",
+        "Northwind Energy said on Tuesday it will install 15 GW by 2025",
         "Laut Geschäftsbericht stieg der Gewinn",
     ],
     "romance": ["Según la empresa, los precios subirán", "Selon le groupe, la demande reste forte"],
