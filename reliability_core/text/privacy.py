@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from reliability_core.models.documents import PageSnapshot, SearchResultSet
+from reliability_core.text.lexicon import AreaLexicon, LexiconHit, area_lexicon, normalise_for_lexicon
 from reliability_core.text.quotes import verify_quote
 from reliability_core.text.sentences import sentence_span, split_sentences
 
@@ -133,11 +135,17 @@ _PRIVATE_LIFE = re.compile(
     r"|\bour\s+(?:kids|children)\b(?!['’]s?\s)|\bour\s+(?:holiday\s+home|summer\s+house|cottage|home\s+in)\b"
     r"|\bour\s+family\s+(?!of\b|business\b|company\b|firm\b|owned\b|foundation\b)\w+"
     r"|\bdiagnos(?:is|ed)\b|\billness\b|\bsurgery\b|\bhospitali[sz]ed\b|\bpregnan\w*\b|\bdivorc\w*\b"
-    r"|\bholidays?\b|\bvacation(?:s|ed|ing)?\b|\bon\s+sick\s+leave\b"
+    # A person is on holiday; an organisation sells holidays ("holiday packages", "the holiday season").
+    r"|\b(?:on|a|an|my|his|her|their|our|family)\s+(?:\w+\s+)?(?:holiday|vacation)s?\b"
+    r"(?!\s+(?:packages?|season|sales|bookings?|homes?|rentals?|company|companies|business|market|lets?|parks?|resorts?)\b)"
+    r"|\bvacation(?:ed|ing)\b|\bholidaying\b|\b(?:holiday|vacation)s?\s+(?:in|with|at)\s+(?!the\s+(?:start|end)\b)"
+    r"|\bon\s+sick\s+leave\b"
     r"|\bwhere\s+(?:I|we|he|she|they)\s+lives?\b"
     r"|\b(?:I|we|he|she|they)\s+(?:now\s+|still\s+)?live[sd]?\s+(?:in|on|at|near|outside)\b"
     r"(?!\s+(?:an?|the)\s+(?:\w+\s+)?(?:world|age|era|time|period|moment|economy)\b|\s+(?:\w+\s+)?times\b)"
-    r"|\bheart\s+(?:attack|scare|condition|surgery)\b|\bin\s+hospital\b|\bmedical\s+leave\b"
+    r"|\bheart\s+(?:attack|scare|condition|surgery)\b|\bmedical\s+leave\b"
+    # A person is in hospital; "patients in hospital wards" are an organisation's.
+    r"|\bin\s+hospital\b(?!\s+(?:wards?|beds?|care|settings?|systems?|staff|pharmac\w*|admissions|capacity)\b)"
     r"|\bmoved\s+house\b",
     re.IGNORECASE,
 )
@@ -146,9 +154,134 @@ _PRIVATE_LIFE = re.compile(
 PRIVATE_REDACTION = "[sentence about private life withheld]"
 
 
+# --- The concepts of private life in every language the subjects write (issue 25) ------------
+# The words are data (``text/lexicon/privacy/<lang>.json``, written from the concept list);
+# the rule below says how the concepts combine. Words only a person's life uses ("Mum",
+# "sommerhus", "pregnant", "hospitalised", "divorce") count alone; words an organisation uses
+# too ("family", "home", "cancer", "weekend", "lives in") count when a personal frame stands
+# next to them: a singular person's pronoun or possessive, a first-person singular verb, or a
+# person's title. An organisation's phrases ("family of brands", "home market", "cancer
+# research", "children's hospital") are blanked out first, so they never count.
+
+_ALONE: Final = ("familiar_family", "holiday_home", "pregnancy", "marriage", "health_event", "sighting")
+_FRAMED: Final = ("family_member", "illness", "treatment", "home", "leisure", "whereabouts")
+# A frame counts up to this many words before the private word ("she was treated for ...",
+# "min kone og jeg": the pronoun or possessive leads), or right after it, where a language
+# puts the possessive after the noun (Hebrew "המשפחה שלי", Italian "la moglie mia").
+_FRAME_WORDS_BEFORE: Final = 5
+_FRAME_WORDS_AFTER: Final = 1
+# An illness and its treatment named within this many words, after a person's name, are that
+# person's health ("Anna Berg is recovering from a stroke"); "300 patients were treated for
+# cancer in our hospitals" names no one and is an organisation's statement.
+_ILLNESS_TREATMENT_WORDS: Final = 6
+_PERSON_NAME = re.compile(
+    r"\b(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁЄІЇ][a-zà-öø-ÿа-яёєії'’-]+)\s+(?-i:[A-ZÀ-ÖØ-ÞА-ЯЁЄІЇ][a-zà-öø-ÿа-яёєії'’-]+)\b"
+)
+# Scripts without word gaps count one word per two characters (most Chinese and Japanese
+# words are two characters long).
+_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]+|[^\W_]+")
+_CLAUSE_END = re.compile(r"[.!?;\u3002\uff01\uff1f\u061f\u061b]")
+
+
+def _privacy_lexicon() -> AreaLexicon:
+    return area_lexicon("privacy")
+
+
+def _words_between(text: str) -> int:
+    """How many words ``text`` holds (scripts without word gaps: one per two characters)."""
+    count = 0
+    for run in _WORD.findall(text):
+        count += (len(run) + 1) // 2 if "\u3040" <= run[0] <= "\ufaff" else 1
+    return count
+
+
+def without_organisation_use(text: str) -> str:
+    """``text`` with an organisation's uses of private words ("family of brands", "home
+    market", "cancer research", "our children's hospital foundation") blanked out, same
+    length, so the rest is read as written and no organisation's statement is masked."""
+    normal = normalise_for_lexicon(text)
+    if len(normal) != len(text):
+        text = normal
+    hits = _privacy_lexicon().find(text, "organisation_use")
+    for hit in reversed(hits):
+        text = text[: hit.start] + " " * (hit.end - hit.start) + text[hit.end :]
+    return text
+
+
+def _framed(text: str, hit: LexiconHit, frames: Sequence[LexiconHit]) -> bool:
+    """Does a personal frame stand next to ``hit``, in the same clause?"""
+    for frame in frames:
+        if frame.end <= hit.start:
+            gap = text[frame.end : hit.start]
+            if not _CLAUSE_END.search(gap) and _words_between(gap) <= _FRAME_WORDS_BEFORE:
+                return True
+        elif frame.start >= hit.end:
+            gap = text[hit.end : frame.start]
+            if not _CLAUSE_END.search(gap) and _words_between(gap) <= _FRAME_WORDS_AFTER:
+                return True
+    return False
+
+
+def _illness_with_treatment(
+    text: str, illnesses: Sequence[LexiconHit], treatments: Sequence[LexiconHit]
+) -> bool:
+    """An illness and its treatment or recovery named close together, after a person's name
+    in the same clause ("Anna Berg is recovering from a stroke")."""
+    for ill in illnesses:
+        for care in treatments:
+            left, right = (ill, care) if ill.end <= care.start else (care, ill)
+            if (
+                left.end > right.start
+                or _words_between(text[left.end : right.start]) > _ILLNESS_TREATMENT_WORDS
+            ):
+                continue
+            clause = _CLAUSE_END.split(text[: left.start])[-1]
+            if _PERSON_NAME.search(clause):
+                return True
+    return False
+
+
+def _lives_with_family(text: str, places: Sequence[LexiconHit], family: Sequence[LexiconHit]) -> bool:
+    """Where someone lives, with their family, in one clause ("vive en Madrid con su mujer",
+    "bydlí v Brně s rodinou"): languages that drop the pronoun still say whose life it is."""
+    for place in places:
+        for member in family:
+            left, right = (place, member) if place.end <= member.start else (member, place)
+            if left.end <= right.start and not _CLAUSE_END.search(text[left.end : right.start]):
+                return True
+    return False
+
+
+def private_life_concepts(text: str) -> bool:
+    """[M] step 4 "private life, family, health, home or location" in any of the languages
+    ``text.lexicon.WEB_LANGUAGES``: a word only a person's life uses, or a private word with
+    a personal frame next to it, or an illness with its treatment; an organisation's uses of
+    the words never count (``without_organisation_use``)."""
+    lexicon = _privacy_lexicon()
+    text = without_organisation_use(text)
+    if any(lexicon.has(text, concept) for concept in _ALONE):
+        return True
+    hits = {concept: lexicon.find(text, concept) for concept in _FRAMED}
+    if _illness_with_treatment(text, hits["illness"], hits["treatment"]):
+        return True
+    if _lives_with_family(text, hits["whereabouts"], hits["family_member"]):
+        return True
+    if not any(hits.values()):
+        return False
+    frames = lexicon.find(text, "person")
+    return any(_framed(text, hit, frames) for found in hits.values() for hit in found)
+
+
 def _private(text: str) -> bool:
-    """Does ``text`` hold a personal form of private life (the keyword rule)?"""
-    return bool(_PRIVATE_LIFE.search(text) or _CONCEPTS.search(text) or _OUR_PLACE_IN.search(text))
+    """Does ``text`` hold a personal form of private life (the keyword rule)? The English
+    and Western European patterns above, then the concepts in every language; an
+    organisation's uses of the words are blanked out for both."""
+    if not text.strip():
+        return False
+    plain = without_organisation_use(text)
+    if _PRIVATE_LIFE.search(plain) or _CONCEPTS.search(plain) or _OUR_PLACE_IN.search(plain):
+        return True
+    return private_life_concepts(text)
 
 
 def mentions_private_life(text: str) -> bool:
@@ -180,8 +313,7 @@ def mask_private_life(text: str) -> str:
         parts = split_sentences(line, keep_breaks=True)
         # Even positions are sentences, odd ones the breaks between them.
         lines[n] = "".join(
-            PRIVATE_REDACTION if i % 2 == 0 and _private(part) else part
-            for i, part in enumerate(parts)
+            PRIVATE_REDACTION if i % 2 == 0 and _private(part) else part for i, part in enumerate(parts)
         )
     return "\n".join(lines)
 
@@ -226,7 +358,9 @@ def mask_private_statements(snapshot: PageSnapshot, quotes: Sequence[str]) -> Pa
     return _masked_snapshot(snapshot, lambda text: mask_sentences_holding(text, quotes))
 
 
-def mask_private_in_results(result_sets: Sequence[SearchResultSet], quotes: Sequence[str]) -> list[SearchResultSet]:
+def mask_private_in_results(
+    result_sets: Sequence[SearchResultSet], quotes: Sequence[str]
+) -> list[SearchResultSet]:
     """Stored search results with every sentence holding one of ``quotes`` (statements
     found private after the results were stored) masked in their titles and snippets."""
     if not quotes:
@@ -235,11 +369,18 @@ def mask_private_in_results(result_sets: Sequence[SearchResultSet], quotes: Sequ
     for result_set in result_sets:
         results = [
             r.model_copy(
-                update={"title": mask_sentences_holding(r.title, quotes), "snippet": mask_sentences_holding(r.snippet, quotes)}
+                update={
+                    "title": mask_sentences_holding(r.title, quotes),
+                    "snippet": mask_sentences_holding(r.snippet, quotes),
+                }
             )
             for r in result_set.results
         ]
-        masked.append(result_set if results == result_set.results else result_set.model_copy(update={"results": results}))
+        masked.append(
+            result_set
+            if results == result_set.results
+            else result_set.model_copy(update={"results": results})
+        )
     return masked
 
 
@@ -250,7 +391,12 @@ def _masked_snapshot(snapshot: PageSnapshot, mask: Callable[[str], str]) -> Page
     provable. Unchanged text gives the same snapshot back."""
     title, text, main = (mask(t) for t in (snapshot.title, snapshot.text, snapshot.main_text))
     hidden = [h.model_copy(update={"text": mask(h.text)}) for h in snapshot.hidden_texts]
-    if (title, text, main, hidden) == (snapshot.title, snapshot.text, snapshot.main_text, snapshot.hidden_texts):
+    if (title, text, main, hidden) == (
+        snapshot.title,
+        snapshot.text,
+        snapshot.main_text,
+        snapshot.hidden_texts,
+    ):
         return snapshot
     masked = text.count(PRIVATE_REDACTION) - snapshot.text.count(PRIVATE_REDACTION)
     return snapshot.model_copy(
