@@ -79,13 +79,21 @@ def month_number(word: str) -> int | None:
 
 
 @functools.cache
-def _abbreviations() -> frozenset[str]:
+def wide_month_names() -> frozenset[str]:
+    """The full month names of every WEB language, casefolded ("december", "декабря")."""
     wide: set[str] = set()
     for lang in WEB_LANGUAGES:
         locale = Locale.parse(lang)
         for context in ("format", "stand-alone"):
-            wide |= {n.casefold() for n in locale.months[context]["wide"].values()}
-    return frozenset(name for name in month_names() if name not in wide)
+            wide |= {n.casefold().rstrip(".") for n in locale.months[context]["wide"].values()}
+    return frozenset(name for name in wide if name in month_names())
+
+
+@functools.cache
+def abbreviated_month_names() -> frozenset[str]:
+    """The abbreviations that are not also a full name ("dec", "dez", "дек"): often a word
+    too ("mar", "out"), so a reader accepts one only as the writer marks it."""
+    return frozenset(name for name in month_names() if name not in wide_month_names())
 
 
 @functools.cache
@@ -99,7 +107,7 @@ def _month_ok(written: str) -> bool:
     without it only as English writes it, capitalised ("Oct 2026"): undotted "out", "set",
     "sie", "ago" and "Sie" are words of other languages. A full name counts as written."""
     key = written.casefold().rstrip(".")
-    if key not in _abbreviations():
+    if key not in abbreviated_month_names():
         return True
     return written.endswith(".") or (written[:1].isupper() and key in _english_abbreviations())
 

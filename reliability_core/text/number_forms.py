@@ -17,7 +17,6 @@ import unicodedata
 from typing import Final
 
 from babel import Locale
-from babel.dates import get_month_names
 from babel.numbers import get_territory_currencies
 
 from reliability_core.text.lexicon import WEB_LANGUAGES
@@ -233,21 +232,3 @@ def currency_codes() -> frozenset[str]:
         except (KeyError, ValueError):  # a region code (001, 150) has no currency of its own
             continue
     return frozenset(code for code in codes if len(code) == 3 and code.isalpha())
-
-
-@functools.cache
-def month_words() -> tuple[frozenset[str], frozenset[str]]:
-    """Every month name of the web languages and, apart, their abbreviations, case folded and
-    without a trailing dot (("december", "dezember", "diciembre", "декабря", "grudnia", ...),
-    ("dec", "dez", "dic", "дек", ...)). An abbreviation is often a word too ("mar", "out")."""
-    wide: set[str] = set()
-    abbreviated: set[str] = set()
-    for locale in _locales():
-        for into, width in ((wide, "wide"), (abbreviated, "abbreviated")):
-            for context in ("format", "stand-alone"):
-                names = get_month_names("wide" if width == "wide" else "abbreviated", context, locale)
-                for name in names.values():
-                    key = currency_key(name)
-                    if key and not any(ch.isdigit() for ch in key):
-                        into.add(key)
-    return frozenset(wide), frozenset(abbreviated - wide)

@@ -40,13 +40,13 @@ from typing import Final
 
 from text_to_num import alpha2digit
 
+from reliability_core.text.dates import abbreviated_month_names, wide_month_names
 from reliability_core.text.lexicon import area_lexicon, entry_pattern
 from reliability_core.text.number_forms import (
     GLUED_ONLY,
     currency_codes,
     currency_key,
     currency_words,
-    month_words,
     scale_key,
     scale_pattern,
     scale_words,
@@ -465,9 +465,10 @@ def _month_before(text: str, start: int) -> bool:
 
 
 def _is_month(word: str, *, abbreviated_ok: bool) -> bool:
-    wide, abbreviated = month_words()
+    """A month's name (CLDR, every WEB language: ``text.dates``); an abbreviation only when
+    the writer marked it as one (a dot), since "mar" and "out" are words too."""
     key = currency_key(word)
-    return key in wide or (abbreviated_ok and key in abbreviated)
+    return key in wide_month_names() or (abbreviated_ok and key in abbreviated_month_names())
 
 
 def _role(text: str, number: WrittenNumber, body: str, glued_before: str) -> str:
