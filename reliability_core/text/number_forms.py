@@ -18,6 +18,7 @@ from typing import Final
 
 from babel import Locale
 from babel.numbers import get_territory_currencies
+from babel.units import format_unit, get_unit_name
 
 from reliability_core.text.lexicon import WEB_LANGUAGES
 
@@ -42,9 +43,8 @@ _HAND_SCALES: Final[dict[str, int]] = {
     "mds": 10**9,  # French press plural of "Md" ("3 Mds €")
     "millardo": 10**9,  # Spanish (RAE) word for 10^9, absent from CLDR's patterns
     "millardos": 10**9,
-    "tỉ": 10**9,
-    "مليارات": 10
-    ** 9,  # Arabic plural of "مليار" (CLDR gives the plural for millions only)  # Vietnamese spelling variant of "tỷ"
+    "tỉ": 10**9,  # Vietnamese spelling variant of "tỷ"
+    "مليارات": 10**9,  # Arabic plural of "مليار" (CLDR gives the plural for millions only)
     "千": 10**3,  # Chinese and Japanese: CLDR's compact forms start at 万
     "百万": 10**6,
     "千万": 10**7,
@@ -232,3 +232,65 @@ def currency_codes() -> frozenset[str]:
         except (KeyError, ValueError):  # a region code (001, 150) has no currency of its own
             continue
     return frozenset(code for code in codes if len(code) == 3 and code.isalpha())
+
+
+# --- SI units written out in each language ---------------------------------------------------------
+
+# The CLDR units the reader compares (prefix multiplier, base symbol as ``text.numbers`` writes
+# it): a plant's "900 МВт", "400メガワット", "۳۰۰ مگاوات" is in megawatts whatever the script.
+_CLDR_UNITS: Final[dict[str, tuple[int, str]]] = {
+    "power-watt": (1, "W"),
+    "power-kilowatt": (10**3, "W"),
+    "power-megawatt": (10**6, "W"),
+    "power-gigawatt": (10**9, "W"),
+    "energy-kilowatt-hour": (10**3, "Wh"),
+    "mass-gram": (1, "g"),
+    "mass-kilogram": (10**3, "g"),
+    "mass-tonne": (1, "t"),
+}
+_NUMBER_IN_FORMAT = re.compile(r"[\d\u0660-\u0669\u06f0-\u06f9][\d\u0660-\u0669\u06f0-\u06f9.,\u066b\u066c\u00a0\u202f]*")
+
+
+def unit_key(token: str) -> str:
+    """The form a written unit is looked up in: NFC, case folded, no spaces or hyphens
+    ("ميغا واط" and "ميغاواط", "киловатт-часов" and "киловатт часов" are one)."""
+    return re.sub(r"[\s\-\u00a0\u202f\u2011]+", "", unicodedata.normalize("NFC", token).casefold())
+
+
+@functools.cache
+def localized_units() -> dict[str, tuple[int, str]]:
+    """Every written name and symbol of the units above in the web languages (CLDR long,
+    short and narrow forms, each plural category's form), keyed by ``unit_key``. Latin
+    symbols of three letters or fewer ("MW", "kWh", "t") are left to the reader's own SI
+    pattern, which knows when "m" or "t" is a unit."""
+    names: dict[str, tuple[int, str]] = {}
+    for locale in _locales():
+        for unit, reading in _CLDR_UNITS.items():
+            for length in ("long", "short", "narrow"):
+                forms: set[str] = set()
+                try:
+                    forms.add(get_unit_name(unit, length=length, locale=locale) or "")
+                    for count in (1, 2, 3, 5, 11, 21, 100, 1.5):
+                        forms.add(_NUMBER_IN_FORMAT.sub("", format_unit(count, unit, length=length, locale=locale)))
+                except (KeyError, ValueError):
+                    continue
+                for form in forms:
+                    key = unit_key(form.strip())
+                    if not key or (key.isascii() and len(key) <= 3):
+                        continue
+                    names.setdefault(key, reading)
+    return names
+
+
+@functools.cache
+def localized_unit_pattern() -> re.Pattern[str]:
+    """The names of ``localized_units`` as one pattern matched right after a figure: spaces and
+    hyphens inside a name are optional, and a long name may carry a short case ending
+    ("мегаваттами")."""
+    alternatives = []
+    for key in sorted(localized_units(), key=len, reverse=True):
+        body = r"[\s\-\u00a0\u202f\u2011]*".join(re.escape(ch) for ch in key)
+        ending = r"\w{0,3}" if len(key) >= 5 and not _no_word_gaps(key[-1]) else ""
+        boundary = "" if _no_word_gaps(key[-1]) else r"(?!\w)"
+        alternatives.append(f"{body}{ending}{boundary}")
+    return re.compile("|".join(alternatives), re.IGNORECASE)

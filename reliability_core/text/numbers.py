@@ -47,10 +47,13 @@ from reliability_core.text.number_forms import (
     currency_codes,
     currency_key,
     currency_words,
+    localized_unit_pattern,
+    localized_units,
     scale_key,
     scale_pattern,
     scale_words,
     short_currency_symbols,
+    unit_key,
 )
 
 # The English number-word reader (kept from before issue 25; other languages go through
@@ -394,6 +397,15 @@ def _si_at(text: str, pos: int) -> tuple[Decimal, str, int]:
     tonnes = _TONNE_WORDS.match(text, at)
     if tonnes:
         return Decimal(1), "t", tonnes.end()
+    # The unit written out or in another script ("МВт", "メガワット", "مگاوات"): CLDR's names.
+    written = localized_unit_pattern().match(text, at)
+    if written:
+        found = localized_units().get(unit_key(written.group(0)))
+        if found is None:  # a case ending the pattern allowed: look the name up without it
+            key = unit_key(written.group(0))
+            found = next((localized_units()[key[:-n]] for n in (1, 2, 3) if key[:-n] in localized_units()), None)
+        if found is not None:
+            return Decimal(found[0]), found[1], written.end()
     return Decimal(1), "", pos
 
 
@@ -547,6 +559,10 @@ def _digits(text: str) -> list[WrittenNumber]:
             if not hebrew_prefix and not _currency_of(letters)[0] and letters.casefold() not in ("ke",):
                 glued_before = letters
         scales, end = _scale_at(text, body_end)
+        if scales and _si_at(text, body_end)[2] > end:
+            # A unit name that begins like a scale word is the unit ("800兆瓦" is 800 MW, not
+            # 800 x 10^12 watts; "メガワット" is no "メガ" scale).
+            scales, end = (), body_end
         percent = False
         pct = re.match(f"{_GAP}?%", text[body_end:])
         if pct:

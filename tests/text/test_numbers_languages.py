@@ -280,3 +280,23 @@ def test_the_word_order_concepts_cover_the_languages_that_use_them() -> None:
     assert set(lexicon.languages("percent_before")) >= {"tr", "zh"}
     assert set(lexicon.languages("reference_after")) >= {"ja", "zh", "ko"}
     assert set(lexicon.languages("label_after")) >= {"ja", "zh", "ko"}
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit", "expected"),
+    [
+        ("Ветропарк мощностью 1200 мегаватт введён в строй.", 1.2, "GW", True),
+        ("Ветропарк мощностью 1200 мегаватт введён в строй.", 1200, "GW", False),
+        ("Установленная мощность — 350 МВт.", 350, "GW", False),
+        ("洋上風力の容量は600メガワットに達した。", 600, "GW", False),
+        ("洋上風力の容量は600メガワットに達した。", 600, "MW", True),
+        ("光伏电站装机容量为800兆瓦。", 0.8, "GW", True),
+        ("ظرفیت این نیروگاه ۴۵۰ مگاوات است.", 450, "GW", False),
+        ("بلغت قدرة المحطة 700 ميغا واط.", 700, "MW", True),
+        ("풍력단지 용량은 250메가와트이다.", 250, "GW", False),
+    ],
+)
+def test_a_unit_written_out_in_any_script_is_compared(text: str, value: float, unit: str, expected: bool) -> None:
+    # CLDR's unit names (babel): megawatts in Cyrillic, kana, Han, Persian, Arabic or Hangul
+    # are megawatts, never gigawatts.
+    assert value_written_in(value, text, unit=unit) is expected
