@@ -483,6 +483,15 @@ def _is_month(word: str, *, abbreviated_ok: bool) -> bool:
     return key in wide_month_names() or (abbreviated_ok and key in abbreviated_month_names())
 
 
+def _is_note_in_parentheses(text: str, start: int, end: int) -> bool:
+    """A small integer alone in parentheses after a word or figure and right before a
+    sentence's end (or the text's): how reports mark a note when superscripts are lost."""
+    if end - start > 2 or start < 2 or text[start - 1] != "(" or text[end : end + 1] != ")":
+        return False
+    before = text[: start - 1].rstrip(" \u00a0")
+    return bool(before) and not before[-1].isspace() and re.match(r"\s*(?:[.;。]|$)", text[end + 1 :]) is not None
+
+
 def _role(text: str, number: WrittenNumber, body: str, glued_before: str) -> str:
     """What the number is in its text: a value, or a year, date, reference, label or note."""
     start, end = number.start, number.end
@@ -499,12 +508,18 @@ def _role(text: str, number: WrittenNumber, body: str, glued_before: str) -> str
         return DATE
     if integer and len(body) == 4 and 1900 <= int(body) <= 2100:
         return YEAR
+    if integer and len(body) <= 4 and (
+        _lexicon_before(text, start, "year_before") or _lexicon_after(text, end, "year_after") > end
+    ):
+        return YEAR  # the word "year" beside it, in any calendar ("در سال ۱۴۰۲", "2024 yılında", "в 2024 году")
     if integer and len(body) in (2, 4) and _YEAR_RANGE_TAIL.search(text[max(0, start - 5) : end]):
         return YEAR  # "2024/25", "2024-2025"
     if not plain_integer:
         return VALUE
     if start > 0 and text[start - 1] == "[" and after[:1] == "]":
         return NOTE
+    if _is_note_in_parentheses(text, start, end):
+        return NOTE  # "... raised to 1.1 shekels (3)." : a note marker closing a sentence
     if _lexicon_before(text, start, "reference") or _lexicon_after(text, end, "reference_after") > end:
         return REFERENCE
     if _lexicon_before(text, start, "label") or _lexicon_after(text, end, "label_after") > end:

@@ -300,3 +300,22 @@ def test_a_unit_written_out_in_any_script_is_compared(text: str, value: float, u
     # CLDR's unit names (babel): megawatts in Cyrillic, kana, Han, Persian, Arabic or Hangul
     # are megawatts, never gigawatts.
     assert value_written_in(value, text, unit=unit) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("فروش در سال ۱۳۹۹ به اوج رسید.", 1399),  # a Persian solar year
+        ("تأسست الشركة عام 1445 هـ.", 1445),  # a Hijri year
+        ("Выручка в 2023 году выросла.", 2023),
+        ("Şirket 2019 yılında kuruldu.", 2019),
+        ("Doanh thu năm 2023 tăng mạnh.", 2023),
+    ],
+)
+def test_a_number_the_word_year_stands_beside_is_a_year_in_any_calendar(text: str, value: int) -> None:
+    assert not value_written_in(value, text)
+
+
+def test_a_note_marker_in_parentheses_closing_a_sentence_is_not_a_value() -> None:
+    assert not value_written_in(4, "Net profit rose to EUR 2.3 billion (4).")
+    assert value_written_in(4, "The board has 4 members (4 independent).")
