@@ -265,7 +265,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS))
     parser.add_argument("--langs", nargs="+", choices=LANGUAGES, default=None, help="default: every language")
-    parser.add_argument("--json", type=Path, default=RESULT_PATH, help="where to write the figures")
+    parser.add_argument(
+        "--json",
+        type=Path,
+        default=None,
+        help=f"where to write the figures (default {RESULT_PATH.relative_to(ROOT)} for a full run; a run "
+        "narrowed by --kinds or --langs writes only where this says, so the published figures stay whole)",
+    )
     parser.add_argument("--forms", action="store_true", help="also print the figures per form")
     parser.add_argument("--failures", action="store_true", help="also print every wrong case")
     args = parser.parse_args(argv)
@@ -274,9 +280,14 @@ def main(argv: list[str] | None = None) -> None:
     print(report(tallies, forms=args.forms, failures=args.failures))
     print()
     print(matrix(tallies))
-    args.json.parent.mkdir(parents=True, exist_ok=True)
-    args.json.write_text(json.dumps(as_json(tallies), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    print(f"figures written to {args.json}")
+    narrowed = args.langs is not None or set(args.kinds) != set(KINDS)
+    target = args.json if args.json is not None else (None if narrowed else RESULT_PATH)
+    if target is None:
+        print("a narrowed run: figures not written (give --json PATH to keep them)")
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(as_json(tallies), ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    print(f"figures written to {target}")
 
 
 if __name__ == "__main__":
