@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import socket
 from collections.abc import AsyncIterator, Callable
@@ -227,13 +228,17 @@ class SafeFetcher:
                 return cached
             result = await self.fetch(robots_url(host, port), check_robots=False)
             status = result.status if result.outcome in {"ok", "http_error"} else None
-            rules = RobotsRules.from_response(
-                host,
-                status,
-                result.body,
-                result.fetched_at,
-                reason=result.reason if status is None else "",
-                address_refused=result.outcome == "refused_address",
+            # Parsing up to 500 KiB of rules takes seconds: not on the event loop.
+            rules = await asyncio.to_thread(
+                functools.partial(
+                    RobotsRules.from_response,
+                    host,
+                    status,
+                    result.body,
+                    result.fetched_at,
+                    reason=result.reason if status is None else "",
+                    address_refused=result.outcome == "refused_address",
+                )
             )
             self._robots.put(rules)
             return rules
