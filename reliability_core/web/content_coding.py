@@ -79,7 +79,8 @@ class _Inflater:
 
     def finish(self) -> bytes:
         # Every call so far consumed all of its input (or the body was refused), so no
-        # output is pending: flush only reports a stream that ended early.
+        # output is pending. A stream cut short is read as far as it goes, as httpx and
+        # browsers do; zlib raises only for data that is not in the format.
         try:
             return self._zlib.flush()
         except zlib.error as error:
