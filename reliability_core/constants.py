@@ -45,6 +45,7 @@ FETCH_MAX_BYTES: Final = 3 * 1024 * 1024  # [V] T1: "3 MB cap"
 FETCH_MAX_REDIRECTS: Final = 5  # [#3] "Re-check every redirect hop (at most 5)"
 ROBOTS_MAX_CRAWL_DELAY_SECONDS: Final = 30.0  # [M] step 7: "more than 30 seconds ... is skipped"
 ROBOTS_CACHE_SECONDS: Final = 24 * 3600  # [#3] cache robots per host with an expiry (RFC 9309 §2.4: 24 h)
+ROBOTS_MAX_PARSE_BYTES: Final = 500 * 1024  # RFC 9309 §2.5: "The parsing limit MUST be at least 500 kibibytes"
 EVIDENCE_QUOTE_MIN_CHARS: Final = 20  # [V] T1: "The 20–600 character quote"
 EVIDENCE_QUOTE_MAX_CHARS: Final = 600  # [V] T1
 USER_AGENT: Final = "reliability-bot/0.1 (+https://reliability.example/bot)"  # [#3] a project user agent

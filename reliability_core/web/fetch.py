@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import socket
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -35,6 +36,7 @@ from reliability_core.models.base import Record
 from reliability_core.models.documents import FetchOutcome, HiddenText, PageSnapshot
 from reliability_core.text.privacy import mask_page_snapshot
 from reliability_core.web.addresses import IPAddress, address_refusal_reason, parse_address
+from reliability_core.web.content_coding import ACCEPTED_CODINGS, BoundedBodyDecoder, CodingRefusal
 from reliability_core.web.page_text import PageTexts, declared_type_is_refused, extract_page_texts
 from reliability_core.web.robots import (
     HostThrottle,
@@ -146,6 +148,15 @@ def store_body(directory: Path, sha256: str, body: bytes) -> Path:
     return path
 
 
+def _raw_body(response: httpx.Response) -> AsyncIterator[bytes]:
+    """The body as sent, content codings still applied (httpx would undo them without a
+    bound). A transport that built its response from bytes (the offline corpus, tests)
+    has already read it, and its ``httpx.ByteStream`` holds the bytes as sent."""
+    if response.is_stream_consumed and isinstance(response.stream, httpx.ByteStream):
+        return aiter(response.stream)
+    return response.aiter_raw()
+
+
 def live_transport() -> httpx.AsyncBaseTransport:
     """The network transport: certificate checks on, no proxies from the environment,
     no connection reuse (a pooled connection is keyed by address, and must never carry
@@ -217,13 +228,17 @@ class SafeFetcher:
                 return cached
             result = await self.fetch(robots_url(host, port), check_robots=False)
             status = result.status if result.outcome in {"ok", "http_error"} else None
-            rules = RobotsRules.from_response(
-                host,
-                status,
-                result.body,
-                result.fetched_at,
-                reason=result.reason if status is None else "",
-                address_refused=result.outcome == "refused_address",
+            # Parsing up to 500 KiB of rules takes seconds: not on the event loop.
+            rules = await asyncio.to_thread(
+                functools.partial(
+                    RobotsRules.from_response,
+                    host,
+                    status,
+                    result.body,
+                    result.fetched_at,
+                    reason=result.reason if status is None else "",
+                    address_refused=result.outcome == "refused_address",
+                )
             )
             self._robots.put(rules)
             return rules
@@ -307,7 +322,7 @@ class SafeFetcher:
                 "Host": host_header,
                 "User-Agent": self._user_agent,
                 "Accept": _ACCEPT,
-                "Accept-Encoding": "gzip, deflate",
+                "Accept-Encoding": ACCEPTED_CODINGS,
             },
             extensions={
                 "sni_hostname": check.host,
@@ -333,20 +348,29 @@ class SafeFetcher:
                 )
             if declared_type_is_refused(result.content_type):
                 return response  # refused by type later; not worth downloading
-            chunks: list[bytes] = []
-            result.bytes_read = 0
-            async for chunk in response.aiter_bytes():
-                result.bytes_read += len(chunk)
-                if result.bytes_read > self._max_bytes:
-                    raise _Refusal(
-                        "too_large", f"body exceeds the {self._max_bytes} byte cap; reading stopped"
-                    )
-                chunks.append(chunk)
-            result.body = b"".join(chunks)
+            result.body = await self._read_body(response, result)
             result.body_complete = True
             return response
         finally:
             await response.aclose()
+
+    async def _read_body(self, response: httpx.Response, result: FetchResult) -> bytes:
+        """The body with its content codings undone, refused as soon as it passes the cap:
+        inflation itself is bounded (``BoundedBodyDecoder``), so a compression bomb costs
+        at most the cap in memory, however large the chunk it arrives in."""
+        chunks: list[bytes] = []
+        result.bytes_read = 0
+        try:
+            decoder = BoundedBodyDecoder(response.headers.get("content-encoding"), self._max_bytes)
+            try:
+                async for raw in _raw_body(response):
+                    chunks += decoder.feed(raw)
+                chunks += decoder.finish()
+            finally:
+                result.bytes_read = decoder.body_bytes
+        except CodingRefusal as refusal:
+            raise _Refusal(refusal.outcome, refusal.reason) from refusal
+        return b"".join(chunks)
 
     async def fetch(self, url: str, *, check_robots: bool | None = None) -> FetchResult:
         """Fetch ``url`` under every rule: URL and address checks on every hop, robots.txt,

@@ -37,6 +37,8 @@ _BLANK_LINES = re.compile(r"\s*\n\s*")
 _XML_DECLARATION = re.compile(r"^\s*<\?xml[^>]*\?>")
 _OCTET: Final = frozenset({"application/octet-stream", "binary/octet-stream", "application/unknown"})
 _BINARY_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\ufffd]")
+# WHATWG Encoding Standard, "BOM sniff".
+_BYTE_ORDER_MARKS: Final = ((b"\xef\xbb\xbf", "utf-8"), (b"\xfe\xff", "utf-16be"), (b"\xff\xfe", "utf-16le"))
 
 
 class PageTexts(Record):
@@ -105,24 +107,38 @@ def web_encoding(label: str | None, *, from_meta: bool = False) -> webencodings.
     return found
 
 
+def declared_encoding(body: bytes, content_type: str | None) -> webencodings.Encoding | None:
+    """The encoding the page declares, in the order a browser looks (HTML standard,
+    "determining the character encoding"): a byte order mark, then the
+    ``Content-Type`` header's label, then the ``<meta>``'s within the first 1024
+    bytes, each label looked up in the WHATWG table (an unknown label declares
+    nothing). ``None`` when the page declares nothing."""
+    for bom, name in _BYTE_ORDER_MARKS:
+        if body.startswith(bom):
+            return webencodings.lookup(name)
+    return web_encoding(_charset_from_header(content_type)) or web_encoding(
+        _label_from_meta(body), from_meta=True
+    )
+
+
 def decode_body(body: bytes, content_type: str | None) -> str:
     """Bytes to text as a browser reads them (WHATWG Encoding Standard, via
-    ``webencodings``): a byte order mark wins over everything; then the declared
-    label, the header's before the ``<meta>``'s, looked up in the standard's label
-    table; then UTF-8; then windows-1252, the standard's default for legacy pages.
-    A declared encoding the bytes do not decode in (a page labelled UTF-8 that is
-    windows-1252) gives way to the next; statistical detection is the last resort
-    before windows-1252 with replacement characters."""
-    declared = [
-        web_encoding(_charset_from_header(content_type)),
-        web_encoding(_label_from_meta(body), from_meta=True),
-    ]
+    ``webencodings``). The encoding the page declares (``declared_encoding``: its byte
+    order mark, header or ``<meta>``) is used as declared, with a replacement character
+    for each byte that is invalid in it: one stray byte in a page labelled UTF-8 costs
+    one character, never the whole page's reading (the standard's "decode" with
+    error mode "replacement"; guessing another encoding would garble every non-ASCII
+    character instead). Only a page that declares nothing is guessed: UTF-8 if it
+    decodes cleanly, then windows-1252 (the standard's default for legacy pages),
+    then statistical detection, then windows-1252 with replacement characters."""
+    declared = declared_encoding(body, content_type)
+    if declared is not None:
+        # ``decode`` is the standard's decode algorithm: it also strips the BOM.
+        text: str = webencodings.decode(body, declared, errors="replace")[0]
+        return text
     legacy = webencodings.lookup("windows-1252")
-    for encoding in [*declared, webencodings.UTF8, legacy]:
-        if encoding is None:
-            continue
+    for encoding in (webencodings.UTF8, legacy):
         try:
-            # ``decode`` is the standard's decode algorithm: a BOM overrides ``encoding``.
             decoded: str = webencodings.decode(body, encoding, errors="strict")[0]
             return decoded
         except (UnicodeDecodeError, LookupError):

@@ -7,7 +7,8 @@ fractional crawl delays), after one correction made here: lines protego does not
 know are removed before it parses (``known_records_only``), because protego lets an
 unknown line end a group, and RFC 9309 §2.2.4 says other records "MUST NOT interfere
 with the parsing of explicitly defined records". Status rules, the crawl-delay limit,
-the per-host cache and the per-host politeness wait are here too.
+the per-host cache and the per-host politeness wait are here too. Only the first
+500 KiB of a robots.txt is parsed (RFC 9309 §2.5), off the event loop.
 """
 
 from __future__ import annotations
@@ -22,7 +23,12 @@ from typing import Literal, Protocol
 
 from protego import Protego
 
-from reliability_core.constants import ROBOTS_CACHE_SECONDS, ROBOTS_MAX_CRAWL_DELAY_SECONDS, USER_AGENT
+from reliability_core.constants import (
+    ROBOTS_CACHE_SECONDS,
+    ROBOTS_MAX_CRAWL_DELAY_SECONDS,
+    ROBOTS_MAX_PARSE_BYTES,
+    USER_AGENT,
+)
 
 RobotsMode = Literal["parse", "allow_all", "disallow_all"]
 
@@ -74,6 +80,18 @@ def known_records_only(robots_txt: str) -> str:
     return "\n".join(kept)
 
 
+def parsed_part(body: bytes) -> bytes:
+    """The part of a robots.txt that is parsed: RFC 9309 §2.5, "crawlers SHOULD impose a
+    parsing limit to protect their systems ... The parsing limit MUST be at least 500
+    kibibytes". The first ``ROBOTS_MAX_PARSE_BYTES`` are kept, less the line the limit
+    cuts through: a cut ``Disallow: /private-archive/`` would read ``Disallow: /pri`` and
+    refuse far more than the site asked, a cut ``Allow`` would allow more."""
+    if len(body) <= ROBOTS_MAX_PARSE_BYTES:
+        return body
+    head = body[:ROBOTS_MAX_PARSE_BYTES]
+    return head[: max(head.rfind(b"\n"), head.rfind(b"\r")) + 1]
+
+
 def robots_mode_for_status(status: int | None) -> RobotsMode:
     """What a robots.txt response means (RFC 9309 §2.3.1, [#3] "4xx means allowed; 5xx
     or unreachable means disallowed for now"). ``None`` is unreachable: network error,
@@ -118,10 +136,13 @@ class RobotsRules:
         *,
         address_refused: bool = False,
     ) -> RobotsRules:
+        """The rules a robots.txt response gives. Parsing even 500 KiB of wildcard rules
+        takes seconds in protego, so a caller on an event loop runs this in a thread
+        (``SafeFetcher.robots_for`` does)."""
         mode = robots_mode_for_status(status)
         # RFC 9309 §2.3: robots.txt "MUST be UTF-8 encoded".
         parser = (
-            Protego.parse(known_records_only(body.decode("utf-8", errors="replace")))
+            Protego.parse(known_records_only(parsed_part(body).decode("utf-8", errors="replace")))
             if mode == "parse"
             else None
         )

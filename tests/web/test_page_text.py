@@ -1,7 +1,9 @@
 from __future__ import annotations
 
+import pytest
+
 from reliability_core.text.quotes import verify_quote
-from reliability_core.web.page_text import content_kind, decode_body, extract_page_texts
+from reliability_core.web.page_text import content_kind, declared_encoding, decode_body, extract_page_texts
 
 NEWS_PAGE = """<!DOCTYPE html>
 <html lang="en"><head>
@@ -85,12 +87,53 @@ def test_broken_html_still_gives_text() -> None:
     assert "Unclosed bold" in texts.text and "tail text" in texts.text
 
 
-def test_wrong_charset_header_falls_back_to_what_decodes() -> None:
-    body = "<p>Caf\u00e9 cr\u00e8me: \u201cquoted\u201d</p>".encode("cp1252")
-    texts = extract_page_texts(body, "text/html; charset=utf-8")
+def test_a_page_labelled_utf8_is_read_as_utf8_even_when_its_bytes_are_not() -> None:
+    # WHATWG Encoding Standard: the declared encoding is used, invalid bytes become
+    # U+FFFD (as every browser shows such a page); the label is not second-guessed.
+    body = "<p>The harbour caf\u00e9 reopened on Monday, the owner said: \u201cquoted\u201d</p>"
+    texts = extract_page_texts(body.encode("cp1252"), "text/html; charset=utf-8")
     assert texts.ok
-    assert "Café crème" in texts.text
-    assert "\u201cquoted\u201d" in texts.text
+    assert texts.text == "The harbour caf\ufffd reopened on Monday, the owner said: \ufffdquoted\ufffd"
+
+
+# Issue 26 item 4: one stray byte in an otherwise valid UTF-8 page.
+STRAY_BYTE_PAGE = (
+    "<html><head>{meta}<title>\u00d8rsted results</title></head><body>"
+    "<p>\u00d8rsted said: \u201cRevenue rose 12% in 2025.\u201d</p>"
+    "<p>Footer \u00a9 2026 \u2013 K\u00f8benhavn</p>"
+    "</body></html>"
+)
+STRAY_QUOTE = "\u00d8rsted said: \u201cRevenue rose 12% in 2025.\u201d"
+
+
+@pytest.mark.parametrize(
+    ("content_type", "meta", "bom"),
+    [
+        ("text/html; charset=utf-8", "", b""),
+        ("text/html", '<meta charset="utf-8">', b""),
+        ("text/html", '<meta http-equiv="Content-Type" content="text/html; charset=UTF-8">', b""),
+        ("text/html", "", b"\xef\xbb\xbf"),
+    ],
+)
+def test_one_stray_byte_in_a_declared_utf8_page_costs_one_character(
+    content_type: str, meta: str, bom: bytes
+) -> None:
+    body = bom + STRAY_BYTE_PAGE.format(meta=meta).encode("utf-8").replace(b"Footer", b"Foo\xfeter")
+    texts = extract_page_texts(body, content_type)
+    assert texts.ok
+    assert STRAY_QUOTE in texts.text
+    assert verify_quote(STRAY_QUOTE, texts.text).verified
+    assert "Foo\ufffdter \u00a9 2026 \u2013 K\u00f8benhavn" in texts.text
+    assert texts.text.count("\ufffd") == 1
+    assert texts.title == "\u00d8rsted results"
+
+
+def test_only_a_page_that_declares_nothing_is_guessed() -> None:
+    # No label, no BOM: not valid UTF-8, so windows-1252 (the legacy default) reads it.
+    body = "<p>Caf\u00e9 cr\u00e8me: \u201cquoted\u201d</p>".encode("cp1252")
+    assert decode_body(body, "text/html") == "<p>Caf\u00e9 cr\u00e8me: \u201cquoted\u201d</p>"
+    assert declared_encoding(body, "text/html") is None
+    assert declared_encoding(body, "text/html; charset=x-no-such-charset") is None
 
 
 def test_meta_charset_is_used_when_the_header_has_none() -> None:

@@ -1,12 +1,15 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from datetime import timedelta
 
 import httpx
 import pytest
+from protego import Protego
 
 from reliability_core.clock import FixedClock
+from reliability_core.constants import FETCH_MAX_BYTES, ROBOTS_MAX_PARSE_BYTES
 from reliability_core.web.robots import (
     ROBOTS_PRODUCT_TOKEN,
     HostThrottle,
@@ -199,3 +202,68 @@ async def test_host_throttle_books_slots_in_order() -> None:
     waits = [await throttle.wait_turn("h", 1.0) for _ in range(3)]
     assert waits == [0.0, 1.0, 1.0]
     assert await throttle.wait_turn("other", 1.0) == 0.0
+
+
+# --- a large robots.txt (issue 26 item 9) ----------------------------------------------
+
+BIG_ROBOTS_HEADER = "User-agent: *\n"
+
+
+def big_robots() -> bytes:
+    """100,000 rules, about 3 MB: under the fetch cap, six times RFC 9309's parsing limit."""
+    return (BIG_ROBOTS_HEADER + "".join(f"Disallow: /archive/p{i:06d}/x/\n" for i in range(100_000))).encode()
+
+
+def last_rule_within_the_limit() -> int:
+    line = len(b"Disallow: /archive/p000000/x/\n")
+    return (ROBOTS_MAX_PARSE_BYTES - len(BIG_ROBOTS_HEADER)) // line - 1
+
+
+def test_only_the_first_500_kib_of_a_robots_txt_is_parsed(clock: FixedClock) -> None:
+    body = big_robots()
+    assert 3_000_000 < len(body) < FETCH_MAX_BYTES
+    r = RobotsRules.from_response("site.example.com", 200, body, clock.now())
+    last = last_rule_within_the_limit()
+    assert not allowed(r, "/archive/p000000/x/page")
+    assert not allowed(r, f"/archive/p{last:06d}/x/page")
+    assert allowed(r, f"/archive/p{last + 1:06d}/x/page")  # the line the limit cuts is not read
+    assert allowed(r, "/archive/p099999/x/page")  # a rule beyond 500 KiB is not applied
+
+
+def test_a_line_cut_by_the_limit_never_becomes_a_broader_rule(clock: FixedClock) -> None:
+    head, cut = "User-agent: *\n", "Disallow: /pri"
+    filler = "#" + "." * (ROBOTS_MAX_PARSE_BYTES - len(head) - len(cut) - 2) + "\n"
+    body = f"{head}{filler}Disallow: /private-archive/\n".encode()
+    assert body[:ROBOTS_MAX_PARSE_BYTES].endswith(cut.encode())  # the limit falls inside the rule
+    r = RobotsRules.from_response("site.example.com", 200, body, clock.now())
+    assert allowed(r, "/pricing")
+    assert allowed(r, "/private-archive/file")
+
+
+async def test_a_large_robots_txt_is_parsed_off_the_event_loop(
+    clock: FixedClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = big_robots()
+    parsed_on: list[bool] = []
+
+    class RecordingParser:
+        """Protego, noting which thread parses."""
+
+        @staticmethod
+        def parse(content: str) -> Protego:
+            parsed_on.append(threading.current_thread() is threading.main_thread())
+            return Protego.parse(content)
+
+    monkeypatch.setattr("reliability_core.web.robots.Protego", RecordingParser)
+
+    async def handler(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/robots.txt":
+            return httpx.Response(200, content=body, headers={"content-type": "text/plain"})
+        return html("<p>An archived page with enough words to read.</p>")
+
+    fetcher, _, _, _ = make_fetcher(handler, {"site.example.com": [PUBLIC]}, clock)
+    inside = await fetcher.snapshot("https://site.example.com/archive/p000001/x/page", VERSION)
+    beyond = await fetcher.snapshot("https://site.example.com/archive/p099999/x/page", VERSION)
+    assert inside.outcome == "refused_robots"
+    assert beyond.outcome == "ok"
+    assert parsed_on == [False], "parsed once, in a worker thread"
