@@ -131,6 +131,17 @@ def read_columns(source: Any, columns: list[str] | None) -> pa.Table:
     return table.select(columns)
 
 
+def read_partition_file(
+    source: Any, columns: list[str] | None, *, table: str, subject_id: str, path: str
+) -> pa.Table:
+    """``read_columns`` of one partition's file; a file that is not readable Parquet
+    raises ``CorruptPartitionError`` naming it."""
+    try:
+        return read_columns(source, columns)
+    except _UNREADABLE as exc:
+        raise CorruptPartitionError(table, subject_id, path, str(exc)) from exc
+
+
 class Warehouse:
     """Per-subject Parquet partitions under a root that may be local or an object store."""
 
@@ -208,10 +219,7 @@ class Warehouse:
         except (FileNotFoundError, OSError):
             return None
         with source:
-            try:
-                return read_columns(source, columns)
-            except _UNREADABLE as exc:
-                raise CorruptPartitionError(table, subject_id, path, str(exc)) from exc
+            return read_partition_file(source, columns, table=table, subject_id=subject_id, path=path)
 
     def _read_object(
         self, table: str, subject_id: str, path: str, columns: list[str] | None
@@ -224,10 +232,12 @@ class Warehouse:
             except (FileNotFoundError, OSError):
                 return None
             try:
-                return read_columns(pa.BufferReader(data), columns)
-            except _UNREADABLE as exc:
+                return read_partition_file(
+                    pa.BufferReader(data), columns, table=table, subject_id=subject_id, path=path
+                )
+            except CorruptPartitionError:
                 if attempt == _READ_ATTEMPTS - 1:
-                    raise CorruptPartitionError(table, subject_id, path, str(exc)) from exc
+                    raise
         return None
 
     def read(self, table: str, subject_id: str, model: type[ModelT]) -> list[ModelT]:
