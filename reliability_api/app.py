@@ -8,6 +8,7 @@ steward rulings, both appended to ledgers (never rewritten): responses to
 (``record_ruling``) to the table the scoring step reads them from."""
 
 import asyncio
+import logging
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from reliability_api.auth import STEWARD_SCOPE, bearer_token, token_is_valid
 from reliability_api.errors import ApiError, not_found
+from reliability_api.headers import SecurityHeaders
 from reliability_api.limits import BodySizeLimit
 from reliability_api.ratelimit import TokenBucketLimiter
 from reliability_api.schemas import (
@@ -61,7 +63,10 @@ from reliability_core.subjects.registry import load_registry
 from reliability_core.verdicts.steering_screen.model import published_figures
 from reliability_core.version import method_version
 from reliability_core.warehouse import LedgerConflictError, Warehouse, tables
+from reliability_core.warehouse.store import CorruptPartitionError
 from reliability_core.web.fetch import SafeFetcher
+
+log = logging.getLogger(__name__)
 
 NOT_YET_MEASURED = "not yet measured"
 TYPE_SCORES: TypeAdapter[list[TypeScore]] = TypeAdapter(list[TypeScore])
@@ -85,6 +90,7 @@ _DESCRIPTIONS = {
     413: "Request body over the limit",
     422: "A parameter or the body does not match the schema",
     429: "Too many writes with this token; see Retry-After",
+    500: "An unexpected error, or a subject's stored data is unreadable (a corrupt file)",
 }
 
 
@@ -206,6 +212,8 @@ def create_app(settings: ApiSettings) -> FastAPI:
     # Every answer over 1 KB gzip-compressed for a client that accepts it; the report's
     # prepared gzip bytes carry Content-Encoding already and pass through untouched.
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    # Outermost: every answer carries the security headers, an unexpected error included.
+    app.add_middleware(SecurityHeaders, docs_paths=frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"}))
     store = ReportStore(Warehouse(settings.warehouse_root))
     charts: dict[str, bytes] = {}  # PNG by report content hash (rendering takes ~0.1 s)
     _AUTH_SCOPES: dict[str, Callable[[Mapping[str, Any]], str]] = {}
@@ -217,6 +225,17 @@ def create_app(settings: ApiSettings) -> FastAPI:
             return _error_response(exc.status_code, exc.code, exc.message, exc.headers)
         code = _CODES_BY_STATUS.get(exc.status_code, "http_error")
         return _error_response(exc.status_code, code, str(exc.detail), exc.headers)
+
+    @app.exception_handler(CorruptPartitionError)
+    async def _corrupt_partition(_: Request, exc: CorruptPartitionError) -> JSONResponse:
+        # The operator's log names the file; the caller learns which data, not where it lives.
+        log.error("%s", exc)
+        return _error_response(
+            500,
+            "stored_data_corrupt",
+            f"the stored {exc.table!r} data of subject {exc.subject_id!r} is unreadable (a corrupt file); "
+            "the next run that writes it replaces it",
+        )
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -308,14 +327,16 @@ def create_app(settings: ApiSettings) -> FastAPI:
             ),
         )
 
-    def _summaries(subject_ids: list[str]) -> list[SubjectSummary]:
-        """Coverage state and newest report summary of each subject known to the warehouse."""
-        coverages = store.coverages(subject_ids)
-        heads = store.latest_report_heads(subject_ids)
+    def _summaries(subject_ids: list[str], unreadable: set[str] | None = None) -> list[SubjectSummary]:
+        """Coverage state and newest report summary of each subject known to the warehouse.
+        With ``unreadable``, a subject with a corrupt stored file is left out (and added
+        there) instead of failing the whole page."""
+        coverages = store.coverages(subject_ids, unreadable=unreadable)
+        heads = store.latest_report_heads(subject_ids, unreadable=unreadable)
         summaries = []
         for subject_id in subject_ids:
             coverage, head = coverages.get(subject_id), heads.get(subject_id)
-            if coverage is None and head is None:
+            if (coverage is None and head is None) or subject_id in (unreadable or ()):
                 continue
             overall = head.overall if head else None
             summaries.append(
@@ -339,20 +360,20 @@ def create_app(settings: ApiSettings) -> FastAPI:
             )
         return summaries
 
-    @app.get("/v1/subjects", response_model=SubjectPage, responses=_errors(422))
+    @app.get("/v1/subjects", response_model=SubjectPage, responses=_errors(422, 500))
     def list_subjects(
         offset: int = Query(0, ge=0, le=1_000_000), limit: int = Query(50, ge=1, le=200)
     ) -> SubjectPage:
         """Subjects with their coverage state and latest report summary, paged."""
         ids = store.subject_ids()
         return SubjectPage(
-            items=_summaries(ids[offset : offset + limit]),
+            items=_summaries(ids[offset : offset + limit], unreadable=set()),
             total=len(ids),
             offset=offset,
             limit=limit,
         )
 
-    @app.get("/v1/subjects/{subject_id}", response_model=SubjectSummary, responses=_errors(404, 422))
+    @app.get("/v1/subjects/{subject_id}", response_model=SubjectSummary, responses=_errors(404, 422, 500))
     def get_subject(subject_id: SubjectId) -> SubjectSummary:
         """One subject's coverage state and latest report summary."""
         found = _summaries([subject_id])
@@ -531,7 +552,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
             return token
         # Checked before anything about the subject is looked up, so a caller
         # without the right token learns nothing about which subjects exist.
-        if not token_is_valid(store.ledger, scope, token):
+        if not token_is_valid(store.ledger, scope, token, settings.clock.now()):
             raise ApiError(403, "forbidden", "this token may not do this")
         if write:
             allowed, wait = limiter.allow(sha256_hex(token))
@@ -549,27 +570,47 @@ def create_app(settings: ApiSettings) -> FastAPI:
         "/v1/subjects/{subject_id}/claims/{claim_id}/responses",
         response_model=SubjectResponse,
         status_code=201,
-        responses=_errors(*_WRITE_ERRORS),
+        responses={200: {"model": SubjectResponse, "description": "The same response was already stored: that one"}, **_errors(*_WRITE_ERRORS)},
     )
     def post_response(
-        subject_id: SubjectId, claim_id: ClaimId, body: ResponseIn, authorization: Authorization = None
+        subject_id: SubjectId,
+        claim_id: ClaimId,
+        body: ResponseIn,
+        answer: Response,
+        authorization: Authorization = None,
     ) -> SubjectResponse:
         """A subject's reply or correction (its own token only), stored append-only and shown on the claim
-        as "response received, not yet reviewed"."""
+        as "response received, not yet reviewed". Idempotent: the same body again on the same claim (a
+        retried or replayed request) answers 200 with the response already stored and stores nothing."""
         _authorise(subject_id, authorization, write=True)
         if not _claim_in_report(subject_id, claim_id):  # 404 only once authenticated for this subject
             raise not_found("claim")
+        stored = _stored_response(subject_id, claim_id, body.body)
+        if stored is not None:
+            answer.status_code = 200
+            return stored
         now = settings.clock.now()
         response = SubjectResponse(
-            id=stable_id("resp", subject_id, claim_id, body.body, now.isoformat()),
+            # From the content alone, so two identical requests racing each other make one id:
+            # the ledger's exclusive create lets one win and the other finds it below.
+            id=stable_id("resp", subject_id, claim_id, body.body),
             subject_id=subject_id,
             claim_id=claim_id,
             body=body.body,
             received_at=now,
             method_version=_version(),
         )
-        store.ledger.append(tables.RESPONSES_LEDGER, subject_id, [(response.id, response)])
+        try:
+            store.ledger.append(tables.RESPONSES_LEDGER, subject_id, [(response.id, response)])
+        except LedgerConflictError:
+            answer.status_code = 200
+            return store.ledger.get(tables.RESPONSES_LEDGER, subject_id, response.id, SubjectResponse) or response
         return response
+
+    def _stored_response(subject_id: str, claim_id: str, text: str) -> SubjectResponse | None:
+        """The response already stored with this body on this claim (ids made before responses
+        were idempotent held the time, so the body is compared, not the id)."""
+        return next((r for r in store.responses(subject_id) if r.claim_id == claim_id and r.body == text), None)
 
     @app.get("/v1/steward/queue", response_model=StewardQueueView, responses=_errors(401, 403, 422))
     def steward_queue(

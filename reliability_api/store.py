@@ -19,6 +19,7 @@ partition file, and a read only checks that the file is still that version
 import contextlib
 import gzip
 import json
+import logging
 import os
 import threading
 from collections import OrderedDict
@@ -48,7 +49,9 @@ from reliability_core.scores.publication import (
 )
 from reliability_core.validation.backtest import BacktestResult, backtest_results_for
 from reliability_core.warehouse import Ledger, Warehouse, tables
-from reliability_core.warehouse.store import read_columns
+from reliability_core.warehouse.store import CorruptPartitionError, read_partition_file
+
+log = logging.getLogger(__name__)
 
 _HEAD_COLUMNS = ["subject_name", "covered", "coverage_reasons", "generated_at", "served_until", "overall"]
 
@@ -174,7 +177,7 @@ class PreparedReports:
             if entry is not None and entry.version == version:
                 self._entries.move_to_end(subject_id)
                 return entry.prepared
-        entry = self._read_local(path) if self._local else self._read_remote(subject_id, path, version)
+        entry = self._read_local(subject_id, path) if self._local else self._read_remote(subject_id, path, version)
         if entry is None:
             return None
         self._keep(subject_id, entry)
@@ -192,14 +195,17 @@ class PreparedReports:
             return None
         return (int(info.mtime_ns or 0), int(info.size or 0))
 
-    def _read_local(self, path: str) -> _Entry | None:
+    def _read_local(self, subject_id: str, path: str) -> _Entry | None:
         try:
             handle = open(path, "rb")  # noqa: SIM115 (kept open by the entry; closed when it is replaced)
         except FileNotFoundError:
             return None
         try:
             st = os.fstat(handle.fileno())
-            prepared = prepare_report(read_columns(handle, _PREPARED_COLUMNS))
+            part = read_partition_file(
+                handle, _PREPARED_COLUMNS, table=tables.REPORTS, subject_id=subject_id, path=path
+            )
+            prepared = prepare_report(part)
         except BaseException:
             handle.close()
             raise
@@ -278,14 +284,28 @@ class ReportStore:
         return self._run(sql, part=part)
 
     def query_partitions(
-        self, table: str, subject_ids: list[str], columns: list[str], sql: str
+        self,
+        table: str,
+        subject_ids: list[str],
+        columns: list[str],
+        sql: str,
+        unreadable: set[str] | None = None,
     ) -> list[tuple[object, ...]]:
         """Run ``sql`` over the relation ``parts``: the given subjects' partitions,
         each read through its own single file handle, with a ``subject`` column.
-        One DuckDB query for a whole page instead of one per subject."""
+        One DuckDB query for a whole page instead of one per subject. A corrupt partition
+        raises ``CorruptPartitionError``; with ``unreadable`` it is left out and its
+        subject added there (one bad file does not fail a page of other subjects)."""
         snapshots = []
         for subject_id in subject_ids:
-            snapshot = self.warehouse.read_arrow(table, subject_id, columns=columns)
+            try:
+                snapshot = self.warehouse.read_arrow(table, subject_id, columns=columns)
+            except CorruptPartitionError as exc:
+                if unreadable is None:
+                    raise
+                log.error("%s; left out of the subject listing", exc)
+                unreadable.add(subject_id)
+                continue
             if snapshot is not None and snapshot.num_rows:
                 subject = pa.array([subject_id] * snapshot.num_rows, pa.string())
                 snapshots.append(snapshot.append_column("subject", subject))
@@ -327,15 +347,19 @@ class ReportStore:
             f"FROM part {NEWEST_REPORT_FIRST_SQL}",
         )[::-1]
 
-    def latest_report_heads(self, subject_ids: list[str]) -> dict[str, ReportHead]:
+    def latest_report_heads(
+        self, subject_ids: list[str], unreadable: set[str] | None = None
+    ) -> dict[str, ReportHead]:
         """Name, coverage, dates and overall score of each subject's newest report
-        (for summaries), from the scalar columns: no report's claims are parsed."""
+        (for summaries), from the scalar columns: no report's claims are parsed
+        (``unreadable``: as ``query_partitions``)."""
         rows = self.query_partitions(
             tables.REPORTS,
             subject_ids,
             [*_HEAD_COLUMNS, "sequence"],
             f"SELECT subject, {', '.join(_HEAD_COLUMNS)} FROM parts QUALIFY row_number() OVER "
             f"(PARTITION BY subject {NEWEST_REPORT_FIRST_SQL}) = 1",
+            unreadable,
         )
         heads: dict[str, ReportHead] = {}
         for subject, name, covered, reasons, generated_at, served_until, overall in rows:
@@ -349,10 +373,13 @@ class ReportStore:
             )
         return heads
 
-    def coverages(self, subject_ids: list[str]) -> dict[str, CoverageDecision]:
-        """Each subject's stored coverage decision (the last row of its partition)."""
+    def coverages(
+        self, subject_ids: list[str], unreadable: set[str] | None = None
+    ) -> dict[str, CoverageDecision]:
+        """Each subject's stored coverage decision (the last row of its partition;
+        ``unreadable``: as ``query_partitions``)."""
         rows = self.query_partitions(
-            tables.COVERAGE, subject_ids, ["_json"], "SELECT subject, _json FROM parts"
+            tables.COVERAGE, subject_ids, ["_json"], "SELECT subject, _json FROM parts", unreadable
         )
         return {str(subject): CoverageDecision.model_validate_json(str(text)) for subject, text in rows}
 

@@ -19,18 +19,23 @@ model answers are masked before they are written (``mask_private_life``).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import pyarrow.fs as pafs
+
 from reliability_core.constants import REPORT_SERVED_DAYS
 from reliability_core.ids import sha256_hex
 from reliability_core.lifetimes import CANDIDATES_PURPOSE, candidate_list_is_reusable
 from reliability_core.text.privacy import mask_private_life, mask_sentences_holding
+from reliability_core.warehouse.temporaries import TEMPORARY_DIR, sweep_stale_temporaries, temporary_path
+
+_LOCAL = pafs.LocalFileSystem()
 
 
 def cache_key(**parts: Any) -> str:
@@ -94,6 +99,7 @@ class ResponseCache:
         self.bypass = bypass
         self.hits = 0
         self.misses = 0
+        self._swept: set[Path] = set()  # entry folders already cleared of an older version's temporaries
 
     def _path(self, key: str) -> Path:
         return self.directory / key[:2] / f"{key}.json"
@@ -139,11 +145,26 @@ class ResponseCache:
         value = masked_payload(value, withheld)
         path = self._path(key)
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=path.parent)
+        self._sweep_temporaries(path.parent)
+        # Written in the cache's own _tmp folder (same filesystem: the rename is atomic), so
+        # a crash never leaves a half entry among the entries (``temporaries``).
+        tmp_name = temporary_path(str(self.directory))
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            with open(tmp_name, "x", encoding="utf-8") as handle:
                 json.dump(value, handle, ensure_ascii=False, sort_keys=True)
             os.replace(tmp_name, path)
         except BaseException:
             Path(tmp_name).unlink(missing_ok=True)
             raise
+
+    def _sweep_temporaries(self, entry_dir: Path) -> None:
+        """Stale temporaries of crashed writers in ``_tmp`` (``sweep_stale_temporaries``), and
+        any ``.<key8>.<random>.tmp`` an older version left beside the entries in ``entry_dir``."""
+        scratch = self.directory / TEMPORARY_DIR
+        scratch.mkdir(parents=True, exist_ok=True)
+        sweep_stale_temporaries(_LOCAL, str(scratch))
+        if entry_dir not in self._swept:  # once per folder: a folder holds hundreds of entries
+            self._swept.add(entry_dir)
+            for leftover in entry_dir.glob(".*.tmp"):
+                with contextlib.suppress(FileNotFoundError):
+                    leftover.unlink()

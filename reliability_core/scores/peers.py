@@ -137,17 +137,25 @@ def record_peer_figures(warehouse: Warehouse, figures: PeerFigures) -> None:
     snapshot of an earlier cutoff may need them). The first time, the figures of the
     subject's reports stored before peer figures existed are added too, so from then on
     the partition alone is the subject's whole record."""
-    kept = stored_figures(warehouse, figures.subject_id, figures.kind)
+    kept = stored_figures(warehouse, figures.subject_id, figures.kind, for_rewrite=True)
     if figures in kept and warehouse.exists(tables.PEER_FIGURES, figures.subject_id):
         return
     warehouse.write(tables.PEER_FIGURES, figures.subject_id, [*[f for f in kept if f != figures], figures])
 
 
-def stored_figures(warehouse: Warehouse, subject_id: str, kind: str | None) -> list[PeerFigures]:
+def stored_figures(
+    warehouse: Warehouse, subject_id: str, kind: str | None, *, for_rewrite: bool = False
+) -> list[PeerFigures]:
     """A subject's recorded peer figures; for a subject published before peer figures
-    existed, taken from its stored reports (with ``kind`` from the registry; none without)."""
+    existed, taken from its stored reports (with ``kind`` from the registry; none without).
+    ``for_rewrite``: the caller rewrites the partition, so a corrupt file is set aside
+    (``Warehouse.read_or_set_aside``) and rebuilt from the reports instead of failing."""
     if warehouse.exists(tables.PEER_FIGURES, subject_id):
-        return warehouse.read(tables.PEER_FIGURES, subject_id, PeerFigures)
+        if not for_rewrite:
+            return warehouse.read(tables.PEER_FIGURES, subject_id, PeerFigures)
+        kept = warehouse.read_or_set_aside(tables.PEER_FIGURES, subject_id, PeerFigures)
+        if warehouse.exists(tables.PEER_FIGURES, subject_id):
+            return kept
     if kind is None:
         return []
     found = (peer_figures_of(r, kind) for r in warehouse.read(tables.REPORTS, subject_id, Report))

@@ -178,8 +178,10 @@ def report_from_stored(
 def publish_report(warehouse: Warehouse, report: Report, *, kind: str) -> Report:
     """Store ``report`` as the subject's newest (next publication sequence), keeping the
     earlier reports; a stored report with the same content is replaced, not repeated. Its
-    scores join the peer figures of a subject of ``kind`` (``peers.record_peer_figures``)."""
-    stored = warehouse.read(tables.REPORTS, report.subject_id, Report)
+    scores join the peer figures of a subject of ``kind`` (``peers.record_peer_figures``).
+    A corrupt reports file is set aside, not fatal (``Warehouse.read_or_set_aside``): this
+    write replaces it, so one damaged file does not fail every later run of the subject."""
+    stored = warehouse.read_or_set_aside(tables.REPORTS, report.subject_id, Report)
     published = sequenced(report, stored)
     history = [r for r in stored if r.content_hash != published.content_hash]
     warehouse.write(tables.REPORTS, report.subject_id, [*history, published])

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -28,6 +27,7 @@ from pydantic import BaseModel
 
 from reliability_core.warehouse.conditional import S3ExclusiveWriter
 from reliability_core.warehouse.store import Warehouse
+from reliability_core.warehouse.temporaries import TEMPORARY_DIR, sweep_stale_temporaries, temporary_path
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
 
@@ -90,6 +90,11 @@ class Ledger:
         directory = self._dir(table, subject_id)
         if self.warehouse.local:
             self.fs.create_dir(directory, recursive=True)
+            # The body is written beside the warehouse's other temporaries (same filesystem,
+            # so the link below is atomic), never in the ledger folder itself.
+            self.fs.create_dir(f"{self.warehouse.base}/{TEMPORARY_DIR}", recursive=True)
+            sweep_stale_temporaries(self.fs, f"{self.warehouse.base}/{TEMPORARY_DIR}")
+            self._sweep_legacy_temporaries(directory)
         for record_id, record in records:
             body = record.model_dump_json().encode("utf-8")
             path = self._path(table, subject_id, record_id)
@@ -103,10 +108,19 @@ class Ledger:
             unchanged += 1
         return AppendResult(written=written, unchanged=unchanged)
 
+    def _sweep_legacy_temporaries(self, directory: str) -> None:
+        """Delete ``<id>.json.tmp-<hex>`` files an older version wrote in the ledger folder
+        itself: nothing writes there any more, so any such file is a crash's leftover."""
+        selector = pafs.FileSelector(directory, allow_not_found=True)
+        for info in self.fs.get_file_info(selector):
+            if ".json.tmp-" in info.base_name:
+                with contextlib.suppress(FileNotFoundError):
+                    self.fs.delete_file(info.path)
+
     def _create_exclusive(self, path: str, body: bytes) -> bool:
         """Write ``body`` at ``path`` only if nothing is there; True if written."""
         if isinstance(self.fs, pafs.LocalFileSystem):
-            temporary = f"{path}.tmp-{uuid.uuid4().hex}"
+            temporary = temporary_path(self.warehouse.base)
             with open(temporary, "wb") as handle:
                 handle.write(body)
                 handle.flush()

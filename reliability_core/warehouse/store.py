@@ -14,11 +14,20 @@ errors under concurrent partition runs.
 Each row holds the record's top-level scalar fields as columns (so DuckDB can
 filter and aggregate them) plus ``_json``, the whole record, so reading back
 gives exactly the model that was written.
+
+A temporary file never sits in a table's folder (``temporaries``: a crash's leftover
+there would break a plain DuckDB glob over the table), and one corrupt partition file
+stays local: reading it raises ``CorruptPartitionError`` naming the file, a read over
+every subject (``connect``, ``read_table(skip_corrupt=True)``) leaves it out, and a writer
+that rewrites a partition from its own contents sets the corrupt file aside
+(``read_or_set_aside``) so the next run replaces it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import os
 import uuid
 from collections.abc import Sequence
@@ -30,6 +39,8 @@ import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 from pydantic import BaseModel
 
+from reliability_core.warehouse.temporaries import TEMPORARY_DIR, sweep_stale_temporaries, temporary_path
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -39,6 +50,30 @@ _PART_FILE = "part.parquet"
 # A whole-object read that raced a rewrite on object storage (the size came
 # from one version, the bytes from the next) is read again, this many times.
 _READ_ATTEMPTS = 3
+# What pyarrow raises on a file that is not whole Parquet: no magic bytes, a footer that
+# does not deserialize (ArrowInvalid), a page that does not decompress (OSError).
+_UNREADABLE = (pa.ArrowException, OSError)
+# Where a corrupt partition file is moved by ``read_or_set_aside``: kept for whoever
+# investigates, under a name no ``*.parquet`` glob and no table listing reaches.
+QUARANTINE_DIR = "_quarantine"
+# The temporary name older versions wrote inside the partition folder itself.
+_LEGACY_TEMPORARY_PREFIX = ".tmp-"
+
+log = logging.getLogger(__name__)
+
+
+class CorruptPartitionError(Exception):
+    """A partition file exists but is not readable Parquet (truncated, overwritten, bit rot)."""
+
+    def __init__(self, table: str, subject_id: str, path: str, reason: str) -> None:
+        super().__init__(
+            f"the {table!r} partition of subject {subject_id!r} is corrupt: {path} is not a readable "
+            f"Parquet file ({reason}); the next run that writes this partition replaces it"
+        )
+        self.table = table
+        self.subject_id = subject_id
+        self.path = path
+        self.reason = reason
 
 
 def open_filesystem(root: str) -> tuple[pafs.FileSystem, str]:
@@ -96,6 +131,17 @@ def read_columns(source: Any, columns: list[str] | None) -> pa.Table:
     return table.select(columns)
 
 
+def read_partition_file(
+    source: Any, columns: list[str] | None, *, table: str, subject_id: str, path: str
+) -> pa.Table:
+    """``read_columns`` of one partition's file; a file that is not readable Parquet
+    raises ``CorruptPartitionError`` naming it."""
+    try:
+        return read_columns(source, columns)
+    except _UNREADABLE as exc:
+        raise CorruptPartitionError(table, subject_id, path, str(exc)) from exc
+
+
 class Warehouse:
     """Per-subject Parquet partitions under a root that may be local or an object store."""
 
@@ -129,7 +175,9 @@ class Warehouse:
                 sink.write(sink_buffer.getvalue())
             return final
         self.fs.create_dir(directory, recursive=True)
-        temporary = f"{directory}/.tmp-{uuid.uuid4().hex}.parquet"
+        self.fs.create_dir(f"{self.base}/{TEMPORARY_DIR}", recursive=True)
+        self._sweep_temporaries(directory)
+        temporary = temporary_path(self.base)
         try:
             with self.fs.open_output_stream(temporary) as sink:
                 pq.write_table(arrow_table, sink)
@@ -139,6 +187,16 @@ class Warehouse:
             if info.type != pafs.FileType.NotFound:
                 self.fs.delete_file(temporary)
         return final
+
+    def _sweep_temporaries(self, directory: str) -> None:
+        """Clear what crashed writers left: stale files in ``_tmp``, and any temporary an
+        older version left in this partition's folder (nothing writes there any more, so
+        every such file is a leftover, whatever its age)."""
+        sweep_stale_temporaries(self.fs, f"{self.base}/{TEMPORARY_DIR}")
+        for info in self._list(directory):
+            if info.base_name.startswith(_LEGACY_TEMPORARY_PREFIX):
+                with contextlib.suppress(FileNotFoundError):
+                    self.fs.delete_file(info.path)
 
     # --- reads ---------------------------------------------------------------
     def exists(self, table: str, subject_id: str) -> bool:
@@ -155,15 +213,17 @@ class Warehouse:
         and data would, can mix two versions under a concurrent rewrite.)"""
         path = self.partition_path(table, subject_id)
         if not self.local:
-            return self._read_object(path, columns)
+            return self._read_object(table, subject_id, path, columns)
         try:
             source = self.fs.open_input_file(path)
         except (FileNotFoundError, OSError):
             return None
         with source:
-            return read_columns(source, columns)
+            return read_partition_file(source, columns, table=table, subject_id=subject_id, path=path)
 
-    def _read_object(self, path: str, columns: list[str] | None) -> pa.Table | None:
+    def _read_object(
+        self, table: str, subject_id: str, path: str, columns: list[str] | None
+    ) -> pa.Table | None:
         """One partition from object storage: the whole object in one GET, parsed from memory."""
         for attempt in range(_READ_ATTEMPTS):
             try:
@@ -172,8 +232,10 @@ class Warehouse:
             except (FileNotFoundError, OSError):
                 return None
             try:
-                return read_columns(pa.BufferReader(data), columns)
-            except pa.ArrowInvalid:
+                return read_partition_file(
+                    pa.BufferReader(data), columns, table=table, subject_id=subject_id, path=path
+                )
+            except CorruptPartitionError:
                 if attempt == _READ_ATTEMPTS - 1:
                     raise
         return None
@@ -184,6 +246,28 @@ class Warehouse:
         if arrow_table is None:
             return []
         return [model.model_validate_json(text) for text in arrow_table.column("_json").to_pylist()]
+
+    def read_or_set_aside(self, table: str, subject_id: str, model: type[ModelT]) -> list[ModelT]:
+        """The records of one partition for a writer about to rewrite it from them. A
+        corrupt partition file is moved to ``_quarantine`` (kept, named in a warning) and
+        counts as empty, so the write that follows replaces it instead of every run
+        failing on it until someone deletes it by hand."""
+        try:
+            return self.read(table, subject_id, model)
+        except CorruptPartitionError as exc:
+            kept = self.set_aside(table, subject_id)
+            log.warning("%s; moved to %s and rewritten from scratch", exc, kept)
+            return []
+
+    def set_aside(self, table: str, subject_id: str) -> str:
+        """Move the partition file to ``<root>/_quarantine/<table>/subject=<id>/<uuid>.parquet.corrupt``
+        (out of every reader's way, kept for inspection); the new path."""
+        directory = f"{self.base}/{QUARANTINE_DIR}/{table}/subject={subject_id}"
+        if self.local:
+            self.fs.create_dir(directory, recursive=True)
+        target = f"{directory}/{uuid.uuid4().hex}.parquet.corrupt"
+        self.fs.move(self.partition_path(table, subject_id), target)
+        return target
 
     def subjects(self, table: str) -> list[str]:
         """Subject partitions present in ``table``."""
@@ -209,24 +293,35 @@ class Warehouse:
             if i.type == pafs.FileType.Directory and not i.base_name.startswith((".", "_"))
         )
 
-    def read_table(self, table: str, subject_id: str | None = None) -> pa.Table | None:
+    def read_table(
+        self, table: str, subject_id: str | None = None, *, skip_corrupt: bool = False
+    ) -> pa.Table | None:
         """``table`` over every subject's partition (or only ``subject_id``'s) as one Arrow
         table with a ``subject`` column, each partition read through one file handle (a
-        consistent snapshot even while runs rewrite partitions); None if no partition exists."""
+        consistent snapshot even while runs rewrite partitions); None if no partition exists.
+        A corrupt partition raises ``CorruptPartitionError``, or with ``skip_corrupt`` is left
+        out with a warning naming its file (one bad file does not hide every subject)."""
         parts = []
         for subject in self.subjects(table) if subject_id is None else [subject_id]:
-            part = self.read_arrow(table, subject)
+            try:
+                part = self.read_arrow(table, subject)
+            except CorruptPartitionError as exc:
+                if not skip_corrupt:
+                    raise
+                log.warning("%s; left out of %r", exc, table)
+                continue
             if part is not None:
                 parts.append(part.append_column("subject", pa.array([subject] * part.num_rows, pa.string())))
         return pa.concat_tables(parts, promote_options="permissive") if parts else None
 
     def connect(self) -> duckdb.DuckDBPyConnection:
         """An in-memory DuckDB connection with one relation per table over all
-        subjects. partitions (``read_table``). Readers hold no lock on any file, so they
-        never block the pipeline's writers."""
+        subjects' partitions (``read_table``), a corrupt partition left out with a warning
+        naming its file. Readers hold no lock on any file, so they never block the
+        pipeline's writers."""
         con = duckdb.connect(database=":memory:")
         for name in self.tables():
-            arrow_table = self.read_table(name)
+            arrow_table = self.read_table(name, skip_corrupt=True)
             if arrow_table is not None:
                 con.register(name, arrow_table)
         return con
