@@ -28,6 +28,7 @@ from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, tables
+from reliability_core.warehouse.store import CorruptPartitionError
 from reliability_dagster.jobs import BACKTEST_JOB, QUICK_REPORT_JOB, RECHECK_JOB, REFRESH_JOB
 from reliability_dagster.partitions import (
     GOLD_SETS_PARTITIONS,
@@ -133,7 +134,20 @@ def staleness_sensor(
     now = _now(clock)
     requests = []
     for subject in context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS):
-        latest = latest_report(store.read(tables.REPORTS, subject, Report))
+        try:
+            latest = latest_report(store.read(tables.REPORTS, subject, Report))
+        except CorruptPartitionError as exc:
+            # One bad file stays local (issue 26): the other subjects are checked, and this one is
+            # refreshed, since the run that publishes it sets the file aside and writes a new one.
+            context.log.warning(str(exc))
+            requests.append(
+                dg.RunRequest(
+                    partition_key=subject,
+                    run_key=f"corrupt:{subject}:{now.date().isoformat()}",
+                    tags={"reliability/reason": "corrupt report partition", "reliability/requested_at": now.isoformat()},
+                )
+            )
+            continue
         if latest is None:
             continue
         if report_is_stale(latest.served_until, now):
@@ -167,12 +181,18 @@ def due_date_sensor(
     today = _now(clock).date()
     requests = []
     for subject in context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS):
-        pending = [c.deadline for c in store.read(tables.CLAIMS, subject, Claim) if c.triage == "not_yet_due" and c.deadline]
-        # [#15] rule 12: a "not yet" verdict waits for its official figure on the same cadence.
-        pending += awaited_official_figures(store.read(tables.VERDICTS, subject, ClaimVerdict))
+        try:
+            pending = [
+                c.deadline for c in store.read(tables.CLAIMS, subject, Claim) if c.triage == "not_yet_due" and c.deadline
+            ]
+            # [#15] rule 12: a "not yet" verdict waits for its official figure on the same cadence.
+            pending += awaited_official_figures(store.read(tables.VERDICTS, subject, ClaimVerdict))
+            reports = store.read(tables.REPORTS, subject, Report) if pending else []
+        except CorruptPartitionError as exc:
+            context.log.warning(f"{exc}; the staleness sensor requests its refresh")  # one bad file stays local
+            continue
         if not pending:
             continue
-        reports = store.read(tables.REPORTS, subject, Report)
         last_checked = max((r.generated_at for r in reports), default=None)
         last_day = last_checked.date() if last_checked else None
         if any(recheck_is_due(due, last_day, today) for due in pending):

@@ -201,3 +201,23 @@ def test_gold_set_change_or_new_method_version_requests_a_backtest(data_dir: Pat
         cursor["method_version"] = "0.0.0+older"
         new_version = gold_set_sensor(dg.build_sensor_context(instance=instance, cursor=json.dumps(cursor)))
         assert len(new_version.run_requests or []) == 1
+
+
+def test_a_corrupt_report_partition_stays_local_and_is_refreshed(tmp_path: Path) -> None:
+    """Issue 26 §5: one subject's corrupt reports file neither fails the sensors for the others
+    nor goes unnoticed: the staleness sensor requests that subject's refresh, whose run sets
+    the file aside and writes a new one."""
+    store = Warehouse(str(tmp_path / "warehouse"))
+    store.write(tables.REPORTS, "acme", [_report("acme")])
+    store.write(tables.REPORTS, "broken", [_report("broken")])
+    (broken,) = (tmp_path / "warehouse").rglob("*subject=broken*/*.parquet")
+    broken.write_bytes(b"not parquet at all")
+    now = GENERATED + timedelta(days=91)
+    with dg.DagsterInstance.ephemeral() as instance:
+        instance.add_dynamic_partitions("subjects", ["acme", "broken"])
+        stale = staleness_sensor(dg.build_sensor_context(instance=instance, resources=_resources(tmp_path, now)))
+        due = due_date_sensor(dg.build_sensor_context(instance=instance, resources=_resources(tmp_path, now)))
+    assert sorted(r.partition_key for r in stale.run_requests or []) == ["acme", "broken"]
+    broken_request = next(r for r in stale.run_requests or [] if r.partition_key == "broken")
+    assert broken_request.tags["reliability/reason"] == "corrupt report partition"
+    assert not due.run_requests
