@@ -17,10 +17,12 @@ from typing import Literal
 from reliability_core.models.base import Record
 from reliability_core.providers.errors import ItemFailure, ModelRefusalError
 
-ItemKind = Literal["subject", "document", "page", "claim"]
+# "query": one search query (an identity or candidate query) that failed after its retries.
+ItemKind = Literal["subject", "document", "page", "claim", "query"]
 
 # How a step is named in a reason a reader sees ("judge A refused").
 STEP_LABELS: dict[str, str] = {
+    "search": "search",
     "confirm_identity": "identity step",
     "decide_coverage": "coverage decision step",
     "extract_statements": "statement extraction",

@@ -22,11 +22,27 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 
-from reliability_core.providers.base import ModelProvider, ModelRequest, ModelResponse, Usage
+from reliability_core.models import SearchResult
+from reliability_core.providers.base import (
+    ModelProvider,
+    ModelRequest,
+    ModelResponse,
+    SearchProvider,
+    SearchQuery,
+    Usage,
+)
 from reliability_core.providers.errors import TransientProviderError
 from reliability_core.providers.gateway import StepGateway
+from reliability_core.providers.retry import RetryPolicy
 
 FAULT_KINDS = ("rate_limited", "server_error", "timeout", "malformed_output")
+SEARCH_FAULT_KINDS = FAULT_KINDS[:3]  # a search answer is parsed by code, not repaired: no malformed kind
+
+
+def _draw(key: str, attempt: int) -> tuple[float, int]:
+    """A uniform draw in [0, 1) and a byte for the fault kind, from ``key`` and the attempt."""
+    digest = hashlib.sha256(f"{key}\0{attempt}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") / 2**32, digest[4]
 
 
 class FaultInjectingProvider:
@@ -55,12 +71,11 @@ class FaultInjectingProvider:
         self.attempts[key] += 1
         if self.max_consecutive is not None and attempt >= self.max_consecutive:
             return None
-        digest = hashlib.sha256(f"{key}\0{attempt}".encode()).digest()
-        draw = int.from_bytes(digest[:4], "big") / 2**32
+        draw, kind = _draw(key, attempt)
         if draw >= self.rate:
             return None
         kinds = FAULT_KINDS if request.previous_output is None else FAULT_KINDS[:3]
-        return kinds[digest[4] % len(kinds)]
+        return kinds[kind % len(kinds)]
 
     async def complete(self, request: ModelRequest) -> ModelResponse:
         fault = self.fault_for(request)
@@ -87,3 +102,55 @@ def with_fault_injection(
     return gateway.with_providers(
         lambda provider: FaultInjectingProvider(provider, rate, seed, max_consecutive)
     )
+
+
+class FaultInjectingSearch:
+    """Wraps a search provider; a seeded ``rate`` of attempts fails as the search API
+    fails (429, 500, timeout), each call retried by ``retry`` as the live search's own
+    policy retries it (``PerplexitySearch``), so a query can fail for good with the
+    ``ProviderCallError`` live search raises. Deterministic like ``FaultInjectingProvider``:
+    the draw depends on the seed, the query and the attempt."""
+
+    def __init__(
+        self,
+        inner: SearchProvider,
+        rate: float,
+        seed: int = 0,
+        max_consecutive: int | None = None,
+        retry: RetryPolicy | None = None,
+    ) -> None:
+        if not 0.0 <= rate < 1.0:
+            raise ValueError("fault rate must be in [0, 1)")
+        self.inner = inner
+        self.rate = rate
+        self.seed = seed
+        self.max_consecutive = max_consecutive
+        self.retry = retry or RetryPolicy()
+        self.name = inner.name
+        self.attempts: Counter[str] = Counter()
+        self.injected: Counter[str] = Counter()
+
+    def fault_for(self, query: SearchQuery) -> str | None:
+        """The fault this attempt of ``query`` gets, or None."""
+        key = f"{self.seed}\0search\0{query.model_dump_json()}"
+        attempt = self.attempts[key]
+        self.attempts[key] += 1
+        if self.max_consecutive is not None and attempt >= self.max_consecutive:
+            return None
+        draw, kind = _draw(key, attempt)
+        return SEARCH_FAULT_KINDS[kind % len(SEARCH_FAULT_KINDS)] if draw < self.rate else None
+
+    async def _attempt(self, query: SearchQuery) -> list[SearchResult]:
+        fault = self.fault_for(query)
+        if fault is not None:
+            self.injected[fault] += 1
+        if fault == "rate_limited":
+            raise TransientProviderError("injected search 429 Too Many Requests", status=429, retry_after=0.0)
+        if fault == "server_error":
+            raise TransientProviderError("injected search 500 Internal Server Error", status=500)
+        if fault == "timeout":
+            raise TransientProviderError("injected search read timeout")
+        return await self.inner.search(query)
+
+    async def search(self, query: SearchQuery) -> list[SearchResult]:
+        return await self.retry.call(lambda: self._attempt(query), step="search", provider=self.name)
