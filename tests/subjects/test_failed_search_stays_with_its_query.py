@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from reliability_core.clock import FixedClock
-from reliability_core.models import RegistryEntry, SearchResult
+from reliability_core.models import SearchResult
 from reliability_core.providers.base import SearchQuery
 from reliability_core.providers.errors import ProviderUnreachableError, TransientProviderError
 from reliability_core.providers.faults import FaultInjectingSearch
@@ -25,16 +25,10 @@ from reliability_core.subjects.candidates import list_candidates
 from reliability_core.subjects.coverage import assess_coverage
 from reliability_core.subjects.registry import load_registry
 from tests.search_fakes import DEMO_CORPUS, FakeGateway, result
+from tests.subjects.test_coverage import NORTHWIND
 
 CLOCK = FixedClock(datetime(2026, 11, 30, 12, 0, tzinfo=UTC))
 
-NORTHWIND = RegistryEntry(
-    id="northwind",
-    name="Northwind Energy",
-    kind="company",
-    urls=["https://northwind.example/"],
-    aliases=["Northwind"],
-)
 HITS = [
     result("https://northwind.example/about", "About Northwind Energy", "Northwind Energy is an offshore wind company."),
     result("https://wire.example/nw", "Northwind Energy raises target", "Northwind Energy said it will build more.", rank=2),
