@@ -14,7 +14,9 @@
 
 The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``<data_dir>/warehouse``); the
 clock honours ``RELIABILITY_NOW`` (``reliability_core.settings``, read once). Exit status:
-0 done, 1 a gold file has issues or the URL would not be fetched, 2 a ruling was refused or an input is missing.
+0 done, 1 a gold file has issues or the URL would not be fetched, 2 a ruling was refused, an input is missing
+or malformed, or a command failed: then one ``error: ...`` line on stderr, and the Python traceback only with
+``reliability --debug ...`` or ``RELIABILITY_DEBUG=1``.
 """
 
 from __future__ import annotations
@@ -28,11 +30,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import get_args
 
+from pydantic import ValidationError
+
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.models import ClaimVerdict
 from reliability_core.models.subjects import SubjectKind
+from reliability_core.providers.errors import ProviderError
 from reliability_core.scores.rulings import read_rulings
-from reliability_core.settings import default_data_dir, project_root, settings
+from reliability_core.settings import SettingsError, default_data_dir, project_root, settings
 from reliability_core.stand_in.web import offline_fetcher
 from reliability_core.stewardship.rescore import rule
 from reliability_core.stewardship.steward import (
@@ -43,6 +48,7 @@ from reliability_core.stewardship.steward import (
     store_steward_queue,
 )
 from reliability_core.subjects.registry import RegistryError, add_entry, load_registry
+from reliability_core.text.lexicon import LexiconError
 from reliability_core.validation.averitec import import_averitec
 from reliability_core.validation.backtest import (
     backtest_reliability_diagram,
@@ -50,14 +56,28 @@ from reliability_core.validation.backtest import (
     run_backtest,
     store_backtest_result,
 )
-from reliability_core.validation.gold import load_gold, save_gold, validate_gold_file
+from reliability_core.validation.gold import GoldFormatError, load_gold, save_gold, validate_gold_file
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, Warehouse, tables
+from reliability_core.warehouse.ledger import LedgerConflictError
 from reliability_core.web.fetch import SafeFetcher, live_fetcher
 from reliability_core.wiring import build_gateway
 
 # The table the pipeline's ``verdicts`` asset writes (and the steward reads).
 VERDICTS_TABLE = tables.VERDICTS
+
+# Errors that mean a bad input, a bad configuration or an unreachable provider, not a bug in
+# the command: each is said in one line (issue 26 §7). Anything else keeps its traceback.
+EXPECTED_ERRORS: tuple[type[Exception], ...] = (
+    RegistryError,
+    GoldFormatError,
+    SettingsError,
+    LexiconError,
+    LedgerConflictError,
+    ProviderError,
+    ValidationError,
+    OSError,
+)
 
 
 def _warehouse(path: str | None) -> Warehouse:
@@ -274,6 +294,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="reliability", description=__doc__.splitlines()[0]
     )
+    parser.add_argument(
+        "--debug", action="store_true", help="show the Python traceback of an error (also RELIABILITY_DEBUG=1)"
+    )
     groups = parser.add_subparsers(dest="group", required=True)
 
     gold = groups.add_parser("gold", help="gold sets").add_subparsers(dest="command", required=True)
@@ -350,9 +373,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _debug(args: argparse.Namespace) -> bool:
+    """``--debug`` or ``RELIABILITY_DEBUG=1``; a settings error is then no reason to show a traceback."""
+    if args.debug:
+        return True
+    try:
+        return settings().debug
+    except SettingsError:
+        return False
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    result: int = args.func(args)
+    try:
+        result: int = args.func(args)
+    except EXPECTED_ERRORS as exc:
+        if _debug(args):
+            raise
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     return result
 
 

@@ -125,6 +125,11 @@ class Settings(BaseSettings):
         "empty: this machine's files",
     )
     git_branch: str = Field(default="main", description="The branch those links point at")
+    debug: bool = Field(
+        default=False,
+        description="The `reliability` command shows the Python traceback of an error (as its --debug flag does) "
+        "instead of the one-line message",
+    )
 
     @model_validator(mode="before")
     @classmethod

@@ -165,6 +165,7 @@ def subject_coverage(context: dg.AssetExecutionContext, stage: Stage) -> dg.Mate
             **rows(1),
             "reasons": dg.MetadataValue.md("\n".join(f"- {r}" for r in result.decision.reasons)),
             "identity_evidence": len(result.decision.evidence),
+            "search_failures": len(result.search_failures),
             "searched_afresh": stage.refresh,  # a refresh reuses no earlier identity search
             **_models_metadata(stage, gateway),
         }
@@ -201,6 +202,7 @@ def candidate_documents(context: dg.AssetExecutionContext, stage: Stage) -> dg.M
             "reused_listing": listing.reused,
             "listed_at": listing.listed_at.isoformat(),
             "notes": "; ".join(listing.notes) or "none",
+            "search_failures": len(listing.search_failures),
         }
     )
 

@@ -9,6 +9,7 @@ import dagster as dg
 from reliability_core.settings import settings
 from reliability_dagster.assets import subject_assets
 from reliability_dagster.checks import subject_checks
+from reliability_dagster.dead_runs import dead_run_sensor
 from reliability_dagster.jobs import (
     backtest_job,
     quick_report_job,
@@ -82,7 +83,14 @@ def build_definitions(
         asset_checks=subject_checks,
         jobs=[quick_report_job, refresh_job, recheck_job, backtest_job, stability_job, steward_job],
         schedules=[steward_schedule] if automation else [],
-        sensors=[subject_registry_sensor, first_report_sensor, staleness_sensor, due_date_sensor, gold_set_sensor]
+        sensors=[
+            subject_registry_sensor,
+            first_report_sensor,
+            staleness_sensor,
+            due_date_sensor,
+            gold_set_sensor,
+            dead_run_sensor,
+        ]
         if automation
         else [],
         resources=dict(resources),

@@ -14,6 +14,7 @@ from reliability_core.scores.publication import latest_report
 from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
 from reliability_core.warehouse import Warehouse, tables
+from reliability_dagster.dead_runs import fail_dead_runs, process_tags
 from reliability_dagster.jobs import QUICK_REPORT_JOB
 
 
@@ -140,13 +141,21 @@ def main(argv: list[str] | None = None) -> int:
     from reliability_dagster.definitions import defs
 
     with dg.DagsterInstance.get() as instance:
+        # A demo killed earlier left its runs STARTED and holding pool slots: fail and free them first.
+        dead = fail_dead_runs(instance)
+        if dead:
+            print(f"marked {len(dead)} run(s) of a killed earlier demo failed and freed their pool slots")
         instance.add_dynamic_partitions("subjects", [s for s in chosen if not instance.has_dynamic_partition("subjects", s)])
         job = defs.resolve_job_def(QUICK_REPORT_JOB)
         failures = 0
         for subject in chosen:
             started = time.perf_counter()
             result = job.execute_in_process(
-                instance=instance, partition_key=subject, raise_on_error=False, run_config=None if args.log else _QUIET
+                instance=instance,
+                partition_key=subject,
+                raise_on_error=False,
+                run_config=None if args.log else _QUIET,
+                tags=process_tags(),  # so a run whose process dies is failed (reliability_dagster.dead_runs)
             )
             status = "ok" if result.success else "FAILED"
             failures += not result.success

@@ -11,7 +11,8 @@ compare-and-set: see ``claim_slot``),
 waits for one with an asyncio sleep that backs off to half a second (no CPU burnt
 while waiting, and other calls of the step go on), and frees it when the
 call returns. Claims carry the run id, so when a run dies Dagster's run
-monitoring (``free_slots_after_run_end_seconds``) frees its slots.
+monitoring (``free_slots_after_run_end_seconds``) frees its slots; a run executed
+in process (``make demo``) is failed and freed by ``reliability_dagster.dead_runs``.
 
 Live calls always go through the pools; offline-rules calls are local
 computation and skip them unless ``offline_pools`` is set (rehearsals and

@@ -19,10 +19,11 @@ from pydantic import Field
 
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.providers.cache import ResponseCache
-from reliability_core.providers.faults import with_fault_injection
+from reliability_core.providers.faults import FaultInjectingSearch, with_fault_injection
 from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.latency import DelayedSearch, with_model_latency, with_recording, with_replay
 from reliability_core.providers.recording import RecordingSearch
+from reliability_core.providers.retry import RetryPolicy
 from reliability_core.settings import Settings, settings
 from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
 from reliability_core.stand_in.web import offline_fetcher
@@ -90,6 +91,16 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
     fault_max_consecutive: int | None = Field(
         default=None,
         description="Resilience testing only: most attempts in a row one call may fail (empty: unbounded)",
+    )
+    search_fault_rate: float = Field(
+        default=0.0,
+        description="Resilience testing only: share of search attempts that fail like the search API would, "
+        "each query retried as live search retries it (same seed and consecutive bound as fault_rate)",
+    )
+    search_fault_retry_delay: float = Field(
+        default=1.0,
+        description="Resilience testing only: base delay in seconds of the retries of injected search faults "
+        "(live search: 1 s; 0 lets a test run many subjects without sleeping)",
     )
     simulated_model_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every model call")
     simulated_search_latency: float = Field(default=0.0, description="Benchmarks only: seconds added to every search")
@@ -202,6 +213,14 @@ class ProvidersResource(dg.ConfigurableResource[Any]):
         )
         if self.simulated_search_latency > 0:
             search.provider = DelayedSearch(search.provider, self.simulated_search_latency)
+        if self.search_fault_rate > 0:
+            search.provider = FaultInjectingSearch(
+                search.provider,
+                self.search_fault_rate,
+                self.fault_seed,
+                self.fault_max_consecutive,
+                retry=RetryPolicy(base_delay=self.search_fault_retry_delay),
+            )
         return search
 
     def method_version(self) -> str:

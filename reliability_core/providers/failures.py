@@ -6,8 +6,10 @@ claim is recorded on that record with its reason ..., counted in the report,
 and shown." The provider layer raises an ``ItemFailure`` for each of these
 (``providers.errors``); the step that made the call turns it into a
 ``ModelFailure`` on the document, page or claim and goes on with the rest. A
-provider that cannot be reached at all (``ProviderUnreachableError``) is not
-caught here: it fails the subject's asset with one clear line.
+search query that still fails after its retries is recorded the same way, on the
+query (issue 26 §3, ``subjects.candidates.search_each``). A provider that cannot
+be reached at all (``ProviderUnreachableError``) is not caught here: it fails the
+subject's asset with one clear line.
 """
 
 from __future__ import annotations
@@ -17,10 +19,12 @@ from typing import Literal
 from reliability_core.models.base import Record
 from reliability_core.providers.errors import ItemFailure, ModelRefusalError
 
-ItemKind = Literal["subject", "document", "page", "claim"]
+# "query": one search query (an identity or candidate query) that failed after its retries.
+ItemKind = Literal["subject", "document", "page", "claim", "query"]
 
 # How a step is named in a reason a reader sees ("judge A refused").
 STEP_LABELS: dict[str, str] = {
+    "search": "search",
     "confirm_identity": "identity step",
     "decide_coverage": "coverage decision step",
     "extract_statements": "statement extraction",

@@ -34,6 +34,8 @@ from reliability_core.ids import stable_id
 from reliability_core.lifetimes import CANDIDATES_PURPOSE, candidate_list_is_reusable
 from reliability_core.models import CandidateDocument, Record, RegistryEntry, SearchResult, SearchResultSet
 from reliability_core.providers.base import SearchQuery
+from reliability_core.providers.errors import ItemFailure, ProviderUnreachableError
+from reliability_core.providers.failures import ModelFailure, record_failure
 from reliability_core.web.urls import canonical_url
 
 
@@ -57,6 +59,9 @@ class CandidateListing(Record):
     result_sets: list[SearchResultSet]
     reused: bool = False
     notes: list[str] = Field(default_factory=list)
+    # Candidate queries that still failed after their retries: the listing is built from
+    # the others, says so in ``notes``, and is not reused (the next run searches again).
+    search_failures: list[ModelFailure] = Field(default_factory=list)
 
 
 class UrlCheck(Record):
@@ -117,9 +122,55 @@ def urls_not_returned_by_search(urls: Iterable[str], result_sets: Iterable[Searc
     return sorted({u for u in urls if not check_url_returned_by_search(u, returned).returned_by_search})
 
 
-# --- Reuse -------------------------------------------------------------------------
+# --- Searches ----------------------------------------------------------------------
 
 
+class SearchRound(Record):
+    """The result sets of a round of queries, and the queries that failed for good."""
+
+    result_sets: list[SearchResultSet]
+    failures: list[ModelFailure]
+
+
+async def search_each(
+    search: SearchLike,
+    subject_id: str,
+    queries: Sequence[tuple[str, SearchQuery]],
+    method_version: str,
+) -> SearchRound:
+    """A search that still fails after its retries stays with its query (issue 26):
+    every ``(purpose, query)`` is run at once (order kept); a query whose search
+    raises an ``ItemFailure`` (retries exhausted, a permanent error) is recorded
+    as a failure of that query and the others go on. Only a provider that answered
+    none of the queries fails the step, as an unreachable provider does
+    (``ProviderUnreachableError``, which is never caught here)."""
+
+    async def one(purpose: str, query: SearchQuery) -> SearchResultSet | ModelFailure:
+        try:
+            return await search.search(subject_id, purpose, query, method_version)
+        except ItemFailure as exc:
+            failed.append(exc)
+            return record_failure(exc, subject_id=subject_id, item_kind="query", item_id=f"{purpose}: {query.query}")
+
+    failed: list[ItemFailure] = []
+    outcomes = await asyncio.gather(*(one(purpose, query) for purpose, query in queries))
+    result_sets = [o for o in outcomes if isinstance(o, SearchResultSet)]
+    failures = [o for o in outcomes if isinstance(o, ModelFailure)]
+    if failed and not result_sets:
+        first = failed[0]
+        raise ProviderUnreachableError(
+            f"search answered none of the {len(failures)} queries for {subject_id!r} "
+            f"({', '.join(sorted({p.split(':', 1)[0] for p, _ in queries}))}): {first}",
+            step=first.step,
+            provider=first.provider,
+            attempts=len(failures),
+        ) from first
+    return SearchRound(result_sets=result_sets, failures=failures)
+
+
+def search_failure_notes(failures: Sequence[ModelFailure]) -> list[str]:
+    """How a failed query is said where its step's result is shown."""
+    return [f"{f.item_id}: {f.label()} ({f.detail})" for f in failures]
 
 
 # --- Queries and candidates ---------------------------------------------------------
@@ -293,35 +344,37 @@ async def list_candidates(
     """ "All candidates are saved before any is chosen ... The list is stored and
     reused for 90 days."
 
-    When ``previous`` is a listing for this subject still within 90 days, it is
-    returned unchanged except ``reused=True`` (same pool, no new search).
-    Otherwise every query in ``candidate_queries`` is run through the recording
-    search and the candidates are built from all result sets. The caller stores
+    When ``previous`` is a listing for this subject still within 90 days, and none
+    of its queries failed, it is returned unchanged except ``reused=True`` (same
+    pool, no new search). Otherwise every query in ``candidate_queries`` is run
+    through the recording search and the candidates are built from all result
+    sets; a query that still fails after its retries is recorded on the listing
+    (``search_each``) and the listing is built from the rest. The caller stores
     the whole listing before any selection.
     """
     now = clock.now()
     if (
         previous is not None
         and previous.subject_id == entry.id
+        and not previous.search_failures
         and candidate_list_is_reusable(previous.listed_at, now)
     ):
         return previous.model_copy(update={"reused": True})
-    # Every query is run before any candidate is built, all at once (order kept).
-    result_sets: list[SearchResultSet] = list(
-        await asyncio.gather(
-            *(
-                search.search(entry.id, f"{CANDIDATES_PURPOSE}:{label}", query, method_version)
-                for label, query in candidate_queries(entry)
-            )
-        )
+    # Every query is run before any candidate is built.
+    searched = await search_each(
+        search,
+        entry.id,
+        [(f"{CANDIDATES_PURPOSE}:{label}", query) for label, query in candidate_queries(entry)],
+        method_version,
     )
-    candidates = candidates_from_result_sets(entry, result_sets, now, method_version)
+    candidates = candidates_from_result_sets(entry, searched.result_sets, now, method_version)
     return CandidateListing(
         subject_id=entry.id,
         listed_at=now,
         method_version=method_version,
         candidates=candidates,
-        result_sets=result_sets,
+        result_sets=searched.result_sets,
         reused=False,
-        notes=candidate_count_notes(len(candidates)),
+        notes=[*candidate_count_notes(len(candidates)), *search_failure_notes(searched.failures)],
+        search_failures=searched.failures,
     )

@@ -24,7 +24,6 @@ consent. Every reason is stored on the ``CoverageDecision``.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Sequence
 from datetime import date
@@ -46,6 +45,8 @@ from reliability_core.providers.failures import ModelFailure, record_failure
 from reliability_core.subjects.candidates import (
     SearchLike,
     check_url_returned_by_search,
+    search_each,
+    search_failure_notes,
     urls_returned_by_search,
 )
 from reliability_core.subjects.offices import NOT_AN_OFFICE, office_has_ended, office_mentions
@@ -143,6 +144,9 @@ class CoverageResult(Record):
     # A model failure of the identity or decision step: coverage could not be decided,
     # so the subject is not covered, with the failure as the reason.
     failure: ModelFailure | None = None
+    # Identity queries that still failed after their retries: the decision rests on the
+    # others' hits, and its reasons say which failed.
+    search_failures: list[ModelFailure] = Field(default_factory=list)
 
 
 # --- Rules ---------------------------------------------------------------------------------
@@ -362,16 +366,17 @@ async def assess_coverage(
     """ "Confirm who the subject is ... A separate decision step, using only that
     evidence, decides whether the subject may be covered."
 
-    Runs the identity searches (every result set kept), the ``confirm_identity``
+    Runs the identity searches (every result set kept; a query that still fails after
+    its retries is recorded and the decision rests on the others), the ``confirm_identity``
     step over the hits, then the ``decide_coverage`` step over the kept evidence
     only, and finally ``coverage_allowed``. The decision stores the reasons of
     the code rules first, then the identity step's and the decision step's."""
-    # The identity searches are independent: run them at once (order kept).
-    result_sets = list(
-        await asyncio.gather(
-            *(search.search(entry.id, IDENTITY_PURPOSE, query, method_version) for query in identity_queries(entry))
-        )
+    # A failed identity query stays with its query; the decision rests on the others.
+    searched = await search_each(
+        search, entry.id, [(IDENTITY_PURPOSE, query) for query in identity_queries(entry)], method_version
     )
+    result_sets = searched.result_sets
+    search_notes = [f"identity search failed: {note}" for note in search_failure_notes(searched.failures)]
     hits = identity_hits(result_sets)
 
     def undecided(exc: ItemFailure) -> CoverageResult:
@@ -386,13 +391,18 @@ async def assess_coverage(
             is_serving_politician=entry.kind == "politician",
             has_consent=entry.consent,
             covered=False,
-            reasons=[f"coverage could not be decided: {failure.label()} ({failure.detail})"],
+            reasons=[f"coverage could not be decided: {failure.label()} ({failure.detail})", *search_notes],
             evidence=[],
             decided_by=gateway.model_for(exc.step),
             decided_at=clock.now(),
         )
         return CoverageResult(
-            decision=decision, result_sets=result_sets, identity=None, model_decision=None, failure=failure
+            decision=decision,
+            result_sets=result_sets,
+            identity=None,
+            model_decision=None,
+            failure=failure,
+            search_failures=searched.failures,
         )
 
     try:
@@ -443,6 +453,7 @@ async def assess_coverage(
         *ruling.reasons,
         *(f"identity step: {r}" for r in identity.reasons),
         *(f"decision step: {r}" for r in decided.reasons),
+        *search_notes,
     ]
     decision = CoverageDecision(
         method_version=method_version,
@@ -459,5 +470,9 @@ async def assess_coverage(
         decided_at=clock.now(),
     )
     return CoverageResult(
-        decision=decision, result_sets=result_sets, identity=identity, model_decision=decided
+        decision=decision,
+        result_sets=result_sets,
+        identity=identity,
+        model_decision=decided,
+        search_failures=searched.failures,
     )

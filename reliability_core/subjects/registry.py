@@ -10,10 +10,10 @@ naming the entry and the field.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import yaml
 from pydantic import ValidationError
@@ -22,6 +22,7 @@ from reliability_core.clock import is_time_zone
 from reliability_core.ids import slugify_subject_id
 from reliability_core.models import RegistryEntry
 from reliability_core.settings import settings
+from reliability_core.web.urls import check_fetch_url
 
 
 class RegistryError(ValueError):
@@ -46,7 +47,10 @@ def _label(position: int, raw: Any) -> str:
 
 def registry_entry(raw: Any, position: int = 1) -> RegistryEntry:
     """One validated entry. The id (given, or else the name) is slugified; every
-    URL must be an absolute https URL; a time zone, when given, must be one ``zoneinfo`` knows."""
+    URL must be one the fetcher may read (``web.urls.check_fetch_url``: https, no
+    credentials, a host name that is not numeric, internal or a metadata endpoint); a time
+    zone, when given, must be one ``zoneinfo`` knows. The name's addresses are not resolved
+    here: the fetcher checks every address it resolves, each time it fetches."""
     label = _label(position, raw)
     if not isinstance(raw, Mapping):
         raise RegistryError(f"{label}: expected a mapping of fields, got {type(raw).__name__}")
@@ -66,9 +70,10 @@ def registry_entry(raw: Any, position: int = 1) -> RegistryEntry:
         )
         raise RegistryError(f"{label}: {problems}") from exc
     for url in entry.urls:
-        parts = urlsplit(url)
-        if parts.scheme != "https" or not parts.hostname:
-            raise RegistryError(f"{label}: url {url!r} is not an absolute https URL")
+        # The fetcher's own rule, so a URL it would refuse is refused at the door (issue 26 §10).
+        check = check_fetch_url(url)
+        if not check.ok:
+            raise RegistryError(f"{label}: url {url!r} is not an absolute https URL the fetcher may read: {check.reason}")
     if not entry.name.strip():
         raise RegistryError(f"{label}: 'name' is empty")
     if entry.time_zone is not None and not is_time_zone(entry.time_zone):
@@ -94,9 +99,16 @@ def parse_registry(document: Any) -> list[RegistryEntry]:
 def load_registry(path: Path | None = None) -> list[RegistryEntry]:
     """Read and validate ``path`` (default: the settings' ``<data_dir>/subjects.yaml``)."""
     path = path or settings().registry_path
+    raw = path.read_bytes()
     try:
-        with path.open(encoding="utf-8") as handle:
-            document = yaml.safe_load(handle)
+        stream = io.StringIO(raw.decode("utf-8"))
+        stream.name = str(path)  # named in YAML's error marks
+        document = yaml.safe_load(stream)
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise RegistryError(
+            f"{path}: not UTF-8: byte 0x{raw[exc.start]:02x} on line {line} (byte offset {exc.start})"
+        ) from exc
     except yaml.YAMLError as exc:
         raise RegistryError(f"{path}: not valid YAML: {exc}") from exc
     try:

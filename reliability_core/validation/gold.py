@@ -159,17 +159,49 @@ def parse_gold_lines(lines: Iterable[str], path: str = "<memory>") -> tuple[list
     return items, validation
 
 
+def decode_gold_lines(raw: bytes) -> tuple[list[str], list[GoldIssue]]:
+    """The lines of a gold file's bytes, each decoded as UTF-8 on its own, so one bad
+    byte stays on its line (issue 26): that line is an issue naming its line number,
+    the byte and its offset in the file, and is read as blank, while every other line
+    is still read. Lines end at ``\\n``, ``\\r\\n`` or ``\\r``, as a text file is read."""
+    lines: list[str] = []
+    issues: list[GoldIssue] = []
+    offset = 0
+    for number, chunk in enumerate(raw.splitlines(keepends=True), start=1):
+        try:
+            lines.append(chunk.decode("utf-8"))
+        except UnicodeDecodeError as error:
+            lines.append("")
+            issues.append(
+                GoldIssue(
+                    line=number,
+                    item_id=None,
+                    message=f"not UTF-8: byte 0x{chunk[error.start]:02x} at byte offset {offset + error.start} "
+                    f"of the file (column {error.start + 1} of the line, in bytes): {error.reason}",
+                )
+            )
+        offset += len(chunk)
+    return lines, issues
+
+
+def read_gold_file(path: Path) -> tuple[list[GoldItem], GoldValidation]:
+    """The valid items of a gold JSONL file and its validation report, undecodable
+    lines included (``decode_gold_lines``), issues in line order."""
+    lines, undecodable = decode_gold_lines(path.read_bytes())
+    items, validation = parse_gold_lines(lines, str(path))
+    issues = sorted([*undecodable, *validation.issues], key=lambda issue: issue.line)
+    return items, validation.model_copy(update={"issues": issues})
+
+
 def validate_gold_file(path: Path) -> GoldValidation:
     """Validate a gold JSONL file; issues are returned, not raised."""
-    with path.open(encoding="utf-8") as handle:
-        _, validation = parse_gold_lines(handle, str(path))
+    _, validation = read_gold_file(path)
     return validation
 
 
 def load_gold(path: Path) -> list[GoldItem]:
     """The items of a gold JSONL file; raises ``GoldFormatError`` if any line is invalid."""
-    with path.open(encoding="utf-8") as handle:
-        items, validation = parse_gold_lines(handle, str(path))
+    items, validation = read_gold_file(path)
     if validation.issues:
         raise GoldFormatError(validation)
     return items

@@ -27,6 +27,19 @@ def test_gold_validate_fails_a_broken_file(tmp_path: Path, capsys: pytest.Captur
     assert json.loads(capsys.readouterr().out)["issues"][0]["line"] == 1
 
 
+def test_gold_commands_report_an_invalid_utf8_line_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.jsonl"
+    broken.write_bytes(STARTER.read_bytes().splitlines(keepends=True)[0] + b'{"id": "caf\xe9"}\n')
+    assert main(["gold", "validate", str(broken)]) == 1
+    (issue,) = json.loads(capsys.readouterr().out)["issues"]
+    assert issue["line"] == 2 and issue["message"].startswith("not UTF-8: byte 0xe9")
+    assert main(["gold", "backtest", str(broken), "--warehouse", str(tmp_path / "warehouse")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "line 2: not UTF-8" in err and "Traceback" not in err
+
+
 def test_averitec_import_refuses_to_write_inside_the_project(capsys: pytest.CaptureFixture[str]) -> None:
     target = STARTER.parent / "averitec.jsonl"
     assert main(["gold", "import-averitec", "--output", str(target)]) == 2

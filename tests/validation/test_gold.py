@@ -69,6 +69,25 @@ def test_invalid_json_line_is_reported_with_its_line_number(tmp_path: Path) -> N
         load_gold(path)
 
 
+def test_an_invalid_utf8_byte_is_an_issue_on_its_line_and_the_other_lines_are_still_read(
+    tmp_path: Path,
+) -> None:
+    # Issue 26 §6: one stray byte crashed validation with a traceback and no line number.
+    good = make_item("g-001").model_dump_json().encode() + b"\r\n"
+    bad = make_item("g-002").model_dump_json().encode().replace(b"7.4 GW", b"7.4 GW\xff", 1) + b"\n"
+    path = tmp_path / "gold.jsonl"
+    path.write_bytes(good + bad + make_item("g-003").model_dump_json().encode() + b"\n{not json\n")
+    validation = validate_gold_file(path)
+    assert validation.items == 2
+    assert [i.line for i in validation.issues] == [2, 4]
+    undecodable = validation.issues[0]
+    assert undecodable.message.startswith("not UTF-8: byte 0xff at byte offset ")
+    offset = int(undecodable.message.split("byte offset ")[1].split()[0])
+    assert path.read_bytes()[offset] == 0xFF and offset == len(good) + bad.index(b"\xff")
+    with pytest.raises(GoldFormatError, match="line 2: not UTF-8"):
+        load_gold(path)
+
+
 def test_unknown_verdict_label_is_a_validation_issue() -> None:
     data = json.loads(make_item().model_dump_json())
     data["label"] = "pants_on_fire"
