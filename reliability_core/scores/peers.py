@@ -30,6 +30,7 @@ of the day finished first (tested: tests/scores/test_peers.py).
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, time
@@ -39,6 +40,9 @@ from pydantic import field_validator
 from reliability_core.clock import Clock
 from reliability_core.models import ClaimType, Record, Report
 from reliability_core.warehouse import Ledger, LedgerConflictError, Warehouse, tables
+from reliability_core.warehouse.store import CorruptPartitionError
+
+log = logging.getLogger(__name__)
 
 SNAPSHOT_PARTITION = "all"  # one ledger partition holds every day's snapshot
 
@@ -167,7 +171,14 @@ def build_peer_snapshot(
 ) -> PeerSnapshot:
     """The snapshot of ``as_of`` from every subject's figures (``stored_figures``)."""
     subjects = set(warehouse.subjects(tables.PEER_FIGURES)) | set(warehouse.subjects(tables.REPORTS))
-    figures = [f for s in sorted(subjects) for f in stored_figures(warehouse, s, kinds.get(s))]
+    figures: list[PeerFigures] = []
+    for subject in sorted(subjects):
+        try:
+            figures += stored_figures(warehouse, subject, kinds.get(subject))
+        except CorruptPartitionError as exc:
+            # One bad file stays local (issue 26): every other subject's run still scores, against
+            # the peers that can be read; the damaged subject's next run replaces its file.
+            log.warning("peer snapshot of %s leaves out a subject: %s", as_of.isoformat(), exc)
     return snapshot_from_figures(figures, as_of=as_of, built_at=built_at)
 
 
