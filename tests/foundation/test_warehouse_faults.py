@@ -7,33 +7,20 @@ the other partitions, and the next write clears or replaces what was left."""
 import logging
 import os
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 import duckdb
 import pyarrow.fs as pafs
 import pytest
 
-from reliability_core.models import SearchResult, SearchResultSet
+from reliability_core.models import SearchResultSet
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.warehouse import Ledger, Warehouse
 from reliability_core.warehouse.store import QUARANTINE_DIR, CorruptPartitionError
 from reliability_core.warehouse.temporaries import TEMPORARY_DIR, sweep_stale_temporaries
+from tests.foundation.test_warehouse import _result_set  # one builder of a stored search result
 
 TABLE = "search_results"
-
-
-def _result_set(subject: str, n: int) -> SearchResultSet:
-    return SearchResultSet(
-        id=f"srs_{subject}_{n}",
-        subject_id=subject,
-        purpose="candidates",
-        query=f"{subject} interview",
-        provider="offline-search",
-        retrieved_at=datetime(2026, 11, 30, tzinfo=UTC),
-        results=[SearchResult(url=f"https://{subject}.example/{i}", title=str(i), rank=i) for i in range(n)],
-        method_version="0.1.0+test",
-    )
 
 
 def _age(path: Path, hours: float) -> None:
