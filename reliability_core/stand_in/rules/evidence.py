@@ -49,6 +49,7 @@ from reliability_core.claims.stated_probability import remove_stated_probability
 from reliability_core.models.base import ClaimType
 from reliability_core.models.claims import NumericCriteria
 from reliability_core.stand_in.model import offline_step
+from reliability_core.text.dates import find_dates
 from reliability_core.text.numbers import figure_value
 from reliability_core.text.sentences import split_sentences
 from reliability_core.text.stems import stem
@@ -262,28 +263,6 @@ RANGE_WITH_UNIT = re.compile(
 )
 YEAR = re.compile(r"\b(19[5-9]\d|20\d\d)\b")
 ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-DAY_MONTH_YEAR = re.compile(
-    r"\b(\d{1,2}) (January|February|March|April|May|June|July|August|September|October|November|December) (\d{4})\b"
-)
-MONTHS = {
-    m: i + 1
-    for i, m in enumerate(
-        [
-            "January",
-            "February",
-            "March",
-            "April",
-            "May",
-            "June",
-            "July",
-            "August",
-            "September",
-            "October",
-            "November",
-            "December",
-        ]
-    )
-}
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?", re.UNICODE)
 
 
@@ -372,20 +351,9 @@ def entities(text: str) -> list[str]:
 
 
 def sentence_date(sentence: str) -> date | None:
-    """The first explicit date in a sentence (ISO or "11 April 2025")."""
-    iso = ISO_DATE.search(sentence)
-    if iso:
-        try:
-            return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
-        except ValueError:
-            return None
-    dmy = DAY_MONTH_YEAR.search(sentence)
-    if dmy:
-        try:
-            return date(int(dmy.group(3)), MONTHS[dmy.group(2)], int(dmy.group(1)))
-        except ValueError:
-            return None
-    return None
+    """The first date to the day a sentence names, read by the one reader of written times
+    (``text.dates``): "2025-04-11", "11 April 2025", "11. April 2025", "2025年4月11日"."""
+    return next((m.first for m in find_dates(sentence) if m.precision == "day"), None)
 
 
 @dataclass(frozen=True)
