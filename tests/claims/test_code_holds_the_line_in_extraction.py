@@ -92,6 +92,47 @@ async def test_restatement_about_more_than_the_quote_is_unverified(restatement: 
     assert not claim.restatement_verified and missing in claim.restatement_note
 
 
+# The same rule in scripts other than Latin-without-accents: another place, another topic.
+OTHER_SCRIPTS = [
+    (
+        "2027年までに福岡に新工場を開設します。",
+        "Northwind Energyは2027年までに福岡に新工場を開設する。",
+        "Northwind Energyは配当を削減し、取引部門を売却する。",
+        "topic",
+    ),
+    (
+        "Мы откроем завод в Казани к 2027 году.",
+        "Northwind Energy откроет завод в Казани к 2027 году.",
+        "Northwind Energy откроет завод в Самаре к 2027 году.",
+        "Самаре",
+    ),
+    (
+        "Мы откроем завод в Казани к 2027 году.",
+        "Northwind Energy откроет завод в Казани к 2027 году.",
+        "Northwind Energy сократит дивиденды и продаст торговое подразделение.",
+        "topic",
+    ),
+    (
+        "Nous ouvrirons une usine à Lyon en 2027.",
+        "Northwind Energy ouvrira une usine à Lyon en 2027.",
+        "Northwind Energy ouvrira une usine à Orléans en 2027.",
+        "Orléans",
+    ),
+]
+
+
+@pytest.mark.parametrize(("quote", "anchored", "unanchored", "missing"), OTHER_SCRIPTS)
+async def test_restatement_anchoring_holds_in_other_scripts(
+    quote: str, anchored: str, unanchored: str, missing: str
+) -> None:
+    good = _gateway([(quote, "", "direct_quote")], {quote: {"restatement": anchored}})
+    (claim,) = (await _run(quote, good)).claims
+    assert claim.restatement_verified, claim.restatement_note
+    bad = _gateway([(quote, "", "direct_quote")], {quote: {"restatement": unanchored}})
+    (claim,) = (await _run(quote, bad)).claims
+    assert not claim.restatement_verified and missing in claim.restatement_note
+
+
 async def test_restatement_in_other_words_with_the_same_facts_is_verified() -> None:
     gw = _gateway(
         [(ENGINEERS, "", "direct_quote")],
