@@ -15,6 +15,7 @@ from reliability_core.scores.publication import latest_report
 from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
 from reliability_core.warehouse import Warehouse, tables
+from reliability_dagster.assets import RUN_COST_TAG
 from reliability_dagster.dead_runs import fail_dead_runs, process_tags
 from reliability_dagster.jobs import QUICK_REPORT_JOB
 from reliability_dagster.launch import run_job_partition, workspace_job_origin
@@ -166,9 +167,11 @@ def main(argv: list[str] | None = None) -> int:
             failures += not result.success
             calls, hits = model_usage(result)
             fetched, reused = page_usage(result)
+            run = instance.get_run_by_id(result.run_id)
+            cost = run.tags.get(RUN_COST_TAG, "?") if run is not None else "?"  # set when the report is published
             print(
                 f"{subject}: run {result.run_id[:8]} {status} in {time.perf_counter() - started:.1f} s; "
-                f"model calls {calls}, cache hits {hits}; evidence pages fetched {fetched}, reused {reused}"
+                f"model calls {calls} (USD {cost}), cache hits {hits}; evidence pages fetched {fetched}, reused {reused}"
                 f"\n   {stage_progress(result)}"
             )
     warehouse_root = settings().warehouse
