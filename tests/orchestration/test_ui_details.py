@@ -127,3 +127,14 @@ def test_every_table_an_asset_writes_is_shown_with_its_schema(
     subject_tables = written - {tables.BACKTESTS, tables.STABILITY, tables.STEWARD_QUEUE}
     assert subject_tables <= shown, subject_tables - shown
     assert Warehouse(str(root / "warehouse")).read(tables.REPORTS, "jonas-pike", Report)
+
+
+def test_column_descriptions_come_from_the_pydantic_field_descriptions() -> None:
+    graph = build_definitions(make_resources(Path("/nonexistent")), automation=False).resolve_asset_graph()
+    for name, (_table, model) in STORED.items():
+        columns = {
+            c.name: c.description for c in graph.get(dg.AssetKey(name)).metadata[COLUMN_SCHEMA].columns
+        }
+        for field_name, field in model.model_fields.items():
+            assert field.description, f"{model.__name__}.{field_name} has no description"
+            assert columns[field_name] == field.description, (name, field_name)
