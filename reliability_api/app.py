@@ -8,6 +8,7 @@ steward rulings, both appended to ledgers (never rewritten): responses to
 (``record_ruling``) to the table the scoring step reads them from."""
 
 import asyncio
+import gzip
 import logging
 import re
 from collections.abc import Callable, Mapping
@@ -16,10 +17,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, Response
+import fastapi_offline
+from fastapi import FastAPI, Header, Query, Request, Response, Security
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_redoc_html
 from fastapi.responses import JSONResponse
+from fastapi.security import HTTPBearer
 from fastapi_offline import FastAPIOffline
 from pydantic import TypeAdapter
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -27,7 +31,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from reliability_api.auth import STEWARD_SCOPE, bearer_token, token_is_valid
 from reliability_api.errors import ApiError, not_found
-from reliability_api.headers import SecurityHeaders
+from reliability_api.headers import HeadAsGet, SecurityHeaders
 from reliability_api.limits import BodySizeLimit
 from reliability_api.ratelimit import TokenBucketLimiter
 from reliability_api.schemas import (
@@ -37,6 +41,7 @@ from reliability_api.schemas import (
     ChangelogEntry,
     ClaimDetail,
     ClaimPage,
+    ClaimVerdictFilter,
     ErrorBody,
     HistoryEntry,
     Methodology,
@@ -55,6 +60,7 @@ from reliability_core.clock import Clock, SystemClock
 from reliability_core.ids import sha256_hex, stable_id
 from reliability_core.lifetimes import report_is_stale
 from reliability_core.models import OverallScore, Report, StewardRuling, SubjectResponse, TypeScore
+from reliability_core.scores.claim_entries import with_responses
 from reliability_core.scores.render import report_chart_png, report_markdown
 from reliability_core.scores.rulings import read_rulings
 from reliability_core.stewardship.rescore import rule
@@ -72,7 +78,25 @@ NOT_YET_MEASURED = "not yet measured"
 TYPE_SCORES: TypeAdapter[list[TypeScore]] = TypeAdapter(list[TypeScore])
 SubjectId = Annotated[str, PathParam(pattern=SUBJECT_ID_PATTERN, description="the subject's slug id")]
 ClaimId = Annotated[str, PathParam(pattern=CLAIM_ID_PATTERN, description="the claim's id")]
-Authorization = Annotated[str | None, Header(description="`Bearer <token>`")]
+# The token is read from the header as sent; the schema declares it once, as the bearer
+# security scheme below (so /docs has an Authorize button), not as a header parameter.
+Authorization = Annotated[str | None, Header(include_in_schema=False)]
+BEARER = HTTPBearer(
+    auto_error=False,
+    scheme_name="bearer",
+    description="A subject's token (responses to its own claims) or a steward token (queue, rulings): "
+    "`python -m reliability_api.cli issue-token`",
+)
+_AUTHENTICATED = [Security(BEARER)]
+# Operation groups in /docs and /redoc, in reading order.
+OPENAPI_TAGS = [
+    {"name": "method", "description": "The method version, its constants, error rates and changelog"},
+    {"name": "subjects", "description": "Subjects with their coverage state and newest report summary"},
+    {"name": "reports", "description": "A subject's newest report (JSON, Markdown, chart) and its score history"},
+    {"name": "claims", "description": "A report's claims, one at a time or a page at a time"},
+    {"name": "responses", "description": "A subject's reply to a claim (subject token)"},
+    {"name": "stewards", "description": "The steward queue and rulings (steward token)"},
+]
 
 _CODES_BY_STATUS = {
     400: "malformed_body",
@@ -81,6 +105,7 @@ _CODES_BY_STATUS = {
     413: "body_too_large",
     415: "unsupported_media_type",
 }
+JSON_BODY = "application/json"
 _DESCRIPTIONS = {
     400: "Malformed JSON or an unreadable body",
     401: "No bearer token (the same answer whether or not the subject exists)",
@@ -88,6 +113,7 @@ _DESCRIPTIONS = {
     404: "Unknown subject, report or claim",
     409: "The ruling does not fit the claim's stored verdict",
     413: "Request body over the limit",
+    415: "The body is not JSON (Content-Type other than application/json)",
     422: "A parameter or the body does not match the schema",
     429: "Too many writes with this token; see Retry-After",
     500: "An unexpected error, or a subject's stored data is unreadable (a corrupt file)",
@@ -99,10 +125,21 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
 
 
 _CACHE = {"Cache-Control": "public, max-age=60"}
-_WRITE_ERRORS = (400, 401, 403, 404, 413, 422, 429)
-_ETAG_HEADER = {
-    "ETag": {"description": "strong validator from the report's content hash", "schema": {"type": "string"}}
+_WRITE_ERRORS = (400, 401, 403, 404, 413, 415, 422, 429)
+_ETAG_HEADER: dict[str, Any] = {
+    "ETag": {
+        "description": "strong validator of this representation (the gzip body has its own)",
+        "schema": {"type": "string"},
+    }
 }
+_CONDITIONAL: dict[int | str, dict[str, Any]] = {304: {"description": "Not modified: the If-None-Match tag is current", "headers": _ETAG_HEADER}}
+IfNoneMatch = Annotated[str | None, Header(description="an ETag from an earlier answer")]
+AcceptEncoding = Annotated[str | None, Header(description="`gzip` for a compressed body")]
+# ReDoc's bundle shows the vendor's logo from its CDN under the menu; the page is served
+# with the app's own icon there instead, so /redoc loads nothing from outside.
+REDOC_CDN_LOGO = b"https://cdn.redoc.ly/redoc/logo-mini.svg"
+OFFLINE_DOCS_STATIC = "/static-offline-docs"
+REDOC_JS_PATH = f"{OFFLINE_DOCS_STATIC}/redoc.standalone.js"
 
 
 @dataclass(frozen=True)
@@ -136,10 +173,32 @@ def parse_changelog(text: str) -> list[ChangelogEntry]:
     return entries
 
 
-def report_etag(content_hash: str, stale: bool) -> str:
+def report_etag(content_hash: str, stale: bool, *, gzipped: bool = False) -> str:
     """A strong ETag from the report's content hash; a stale report gets its own tag,
-    so a cache never keeps serving the fresh-marked copy after the 90 days."""
-    return f'"{content_hash[:32]}{"-stale" if stale else ""}"'
+    so a cache never keeps serving the fresh-marked copy after the 90 days, and the gzip
+    body its own (RFC 9110 §8.8.3: a strong tag names one representation's bytes)."""
+    return f'"{content_hash[:32]}{"-stale" if stale else ""}{"-gzip" if gzipped else ""}"'
+
+
+def body_etag(body: bytes, *, gzipped: bool = False) -> str:
+    """A strong ETag from a body's own bytes (the Markdown, the chart), the gzip body's apart."""
+    return f'"{sha256_hex(body)[:32]}{"-gzip" if gzipped else ""}"'
+
+
+def is_json_media_type(content_type: str | None) -> bool:
+    """Whether a request's ``Content-Type`` is JSON: none given (read as JSON),
+    ``application/json`` or ``application/<something>+json``, any parameters ignored."""
+    if content_type is None:
+        return True
+    media_type = content_type.partition(";")[0].strip().lower()
+    return media_type == JSON_BODY or (media_type.startswith("application/") and media_type.endswith("+json"))
+
+
+def redoc_bundle(static_dir: Path) -> bytes:
+    """fastapi-offline's ReDoc bundle with its one outside image (the vendor's logo on a
+    CDN) replaced by the app's own icon."""
+    bundle = (static_dir / "redoc.standalone.js").read_bytes()
+    return bundle.replace(REDOC_CDN_LOGO, f"{OFFLINE_DOCS_STATIC}/favicon.png".encode())
 
 
 def etag_matches(etag: str, if_none_match: str | None) -> bool:
@@ -201,21 +260,27 @@ def _validation_message(exc: RequestValidationError) -> tuple[str, str]:
 
 def create_app(settings: ApiSettings) -> FastAPI:
     # Swagger UI and ReDoc from the assets the fastapi-offline package installs: /docs
-    # works without internet (FastAPI's default loads them from a CDN).
+    # works without internet (FastAPI's default loads them from a CDN). Swagger UI's
+    # validator badge would load an image from validator.swagger.io: turned off.
     app = FastAPIOffline(
         title="Reliability API",
         version=constants.METHOD_BASE_VERSION,
         description="How well a public figure's or organisation's checkable public claims hold up against the record. "
         "Every verdict and score is machine-generated and unreviewed.",
+        redoc_url=None,
+        openapi_tags=OPENAPI_TAGS,
+        swagger_ui_parameters={"validatorUrl": None},
     )
     app.add_middleware(BodySizeLimit, max_bytes=settings.max_body_bytes)
     # Every answer over 1 KB gzip-compressed for a client that accepts it; the report's
     # prepared gzip bytes carry Content-Encoding already and pass through untouched.
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    # Outside the gzip middleware, so a HEAD answer carries the headers the GET would.
+    app.add_middleware(HeadAsGet)
     # Outermost: every answer carries the security headers, an unexpected error included.
     app.add_middleware(SecurityHeaders, docs_paths=frozenset({"/docs", "/redoc", "/docs/oauth2-redirect"}))
     store = ReportStore(Warehouse(settings.warehouse_root))
-    charts: dict[str, bytes] = {}  # PNG by report content hash (rendering takes ~0.1 s)
+    charts: dict[str, tuple[bytes, str]] = {}  # PNG and its ETag by report content hash (rendering takes ~0.1 s)
     _AUTH_SCOPES: dict[str, Callable[[Mapping[str, Any]], str]] = {}
     limiter = TokenBucketLimiter(settings.write_rate_per_second, settings.write_burst)
 
@@ -244,8 +309,61 @@ def create_app(settings: ApiSettings) -> FastAPI:
         refusal = _auth_refusal(request)
         if refusal is not None:
             return _error_response(refusal.status_code, refusal.code, refusal.message, refusal.headers)
+        # A body sent as anything but JSON is not read as JSON at all: say so (415), rather
+        # than describe the schema it was never compared with.
+        content_type = request.headers.get("content-type")
+        if not is_json_media_type(content_type):
+            return _error_response(
+                415,
+                "unsupported_media_type",
+                f"the body must be JSON (Content-Type: {JSON_BODY}), not {content_type!r}",
+                {"Accept-Post": JSON_BODY},
+            )
         code, message = _validation_message(exc)
         return _error_response(400 if code == "malformed_json" else 422, code, message)
+
+    redoc_js = redoc_bundle(Path(fastapi_offline.__file__).parent / "static")
+
+    @app.get("/redoc", include_in_schema=False)
+    def redoc_page() -> Response:
+        return get_redoc_html(
+            openapi_url=app.openapi_url or "/openapi.json",
+            title=f"{app.title} - ReDoc",
+            redoc_js_url=REDOC_JS_PATH,
+            redoc_favicon_url=f"{OFFLINE_DOCS_STATIC}/favicon.png",
+            with_google_fonts=False,
+        )
+
+    @app.get(REDOC_JS_PATH, include_in_schema=False)
+    def redoc_script() -> Response:
+        return Response(redoc_js, media_type="text/javascript", headers={"Cache-Control": "public, max-age=86400"})
+
+    # Ahead of fastapi-offline's static mount, which would answer the same path with the
+    # bundle as installed.
+    app.router.routes.insert(0, app.router.routes.pop())
+
+    def _encoded(
+        plain: Callable[[], bytes],
+        media_type: str,
+        etag_of: Callable[[bool], str],
+        *,
+        if_none_match: str | None,
+        accept_encoding: str | None,
+        gzipped: Callable[[], bytes] | None = None,
+    ) -> Response:
+        """One representation of a resource: gzip when the client accepts it, else plain,
+        each with its own ETag (``etag_of(gzipped)``); 304 when If-None-Match names it."""
+        use_gzip = accepts_gzip(accept_encoding)
+        etag = etag_of(use_gzip)
+        headers = {"ETag": etag, "Vary": "Accept-Encoding", **_CACHE}
+        if etag_matches(etag, if_none_match):
+            return Response(status_code=304, headers=headers)
+        if use_gzip:
+            headers["Content-Encoding"] = "gzip"
+            body = gzipped() if gzipped is not None else gzip.compress(plain(), mtime=0)
+        else:
+            body = plain()
+        return Response(content=body, media_type=media_type, headers=headers)
 
     def _auth_refusal(request: Request) -> ApiError | None:
         """The 401 or 403 an authenticated operation would give this request, if any."""
@@ -269,7 +387,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
     def _stale(served_until: datetime) -> bool:
         return report_is_stale(served_until, settings.clock.now())
 
-    @app.get("/v1/methodology", response_model=Methodology)
+    @app.get("/v1/methodology", response_model=Methodology, tags=["method"])
     def methodology() -> Methodology:
         """The exact method version, model per step, constants, error rates and changelog."""
         version = _version()
@@ -360,7 +478,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
             )
         return summaries
 
-    @app.get("/v1/subjects", response_model=SubjectPage, responses=_errors(422, 500))
+    @app.get("/v1/subjects", response_model=SubjectPage, responses=_errors(422, 500), tags=["subjects"])
     def list_subjects(
         offset: int = Query(0, ge=0, le=1_000_000), limit: int = Query(50, ge=1, le=200)
     ) -> SubjectPage:
@@ -373,7 +491,9 @@ def create_app(settings: ApiSettings) -> FastAPI:
             limit=limit,
         )
 
-    @app.get("/v1/subjects/{subject_id}", response_model=SubjectSummary, responses=_errors(404, 422, 500))
+    @app.get(
+        "/v1/subjects/{subject_id}", response_model=SubjectSummary, responses=_errors(404, 422, 500), tags=["subjects"]
+    )
     def get_subject(subject_id: SubjectId) -> SubjectSummary:
         """One subject's coverage state and latest report summary."""
         found = _summaries([subject_id])
@@ -400,16 +520,11 @@ def create_app(settings: ApiSettings) -> FastAPI:
     @app.get(
         "/v1/subjects/{subject_id}/report",
         response_model=ReportEnvelope,
-        responses={
-            200: {"headers": _ETAG_HEADER},
-            304: {"description": "Not modified: the If-None-Match tag is current", "headers": _ETAG_HEADER},
-            **_errors(404, 422),
-        },
+        responses={200: {"headers": _ETAG_HEADER}, **_CONDITIONAL, **_errors(404, 422)},
+        tags=["reports"],
     )
     def get_report(
-        subject_id: SubjectId,
-        if_none_match: Annotated[str | None, Header(description="an ETag from an earlier answer")] = None,
-        accept_encoding: Annotated[str | None, Header(description="`gzip` for a compressed body")] = None,
+        subject_id: SubjectId, if_none_match: IfNoneMatch = None, accept_encoding: AcceptEncoding = None
     ) -> ReportEnvelope | Response:
         """The full latest report; after 90 days served marked stale, with the date a refresh was requested.
 
@@ -417,35 +532,56 @@ def create_app(settings: ApiSettings) -> FastAPI:
         (``ReportStore.latest_report_prepared``): the stored report JSON in its envelope, plain
         and gzip, so a read neither opens the Parquet file nor parses anything while the
         version is unchanged, and a read racing a refresh gets one whole version. The gzip
-        answer carries ``Content-Encoding``, which a gzip middleware passes through as is."""
+        answer carries ``Content-Encoding``, which a gzip middleware passes through as is.
+        Responses the subject sent since the report was built are added to their claims
+        (that body is made per read, like a stale one, and its ETag names them)."""
         prepared = store.latest_report_prepared(subject_id)
         if prepared is None:
             raise not_found("report")
         stale = _stale(prepared.served_until)
-        etag = report_etag(prepared.content_hash or sha256_hex(prepared.json_text), stale)
-        headers = {"ETag": etag, "Vary": "Accept-Encoding", **_CACHE}
-        if etag_matches(etag, if_none_match):
-            return Response(status_code=304, headers=headers)
-        if stale:  # the refresh request can change at any time: this envelope is made per read
-            body = envelope_json(
-                prepared.json_text,
-                stale=True,
-                refresh_requested_at=store.refresh_requested_at(subject_id),
+        content_hash = prepared.content_hash or sha256_hex(prepared.json_text)
+        report_json = prepared.json_text
+        later = _responses_not_in(report_json, store.responses(subject_id))
+        if later:
+            report = Report.model_validate_json(report_json)
+            report_json = report.model_copy(
+                update={"claims": [with_responses(c, later) for c in report.claims]}
+            ).model_dump_json()
+            content_hash = sha256_hex(content_hash + "".join(sorted(r.id for r in later)))
+        fresh = not stale and not later
+
+        def plain() -> bytes:
+            if fresh:
+                return prepared.fresh_body
+            # The refresh request can change at any time: this envelope is made per read.
+            return envelope_json(
+                report_json,
+                stale=stale,
+                refresh_requested_at=store.refresh_requested_at(subject_id) if stale else None,
                 served_until=prepared.served_until,
             )
-        elif accepts_gzip(accept_encoding):
-            headers["Content-Encoding"] = "gzip"
-            body = prepared.fresh_body_gzip
-        else:
-            body = prepared.fresh_body
-        return Response(content=body, media_type="application/json", headers=headers)
 
-    @app.get("/v1/subjects/{subject_id}/claims", response_model=ClaimPage, responses=_errors(404, 422))
+        return _encoded(
+            plain,
+            "application/json",
+            lambda gzipped: report_etag(content_hash, stale, gzipped=gzipped),
+            if_none_match=if_none_match,
+            accept_encoding=accept_encoding,
+            gzipped=(lambda: prepared.fresh_body_gzip) if fresh else None,
+        )
+
+    def _responses_not_in(report_json: str, responses: list[SubjectResponse]) -> list[SubjectResponse]:
+        """The stored responses the report's own text does not list (sent since it was built)."""
+        return [r for r in responses if f'"{r.id}"' not in report_json]
+
+    @app.get("/v1/subjects/{subject_id}/claims", response_model=ClaimPage, responses=_errors(404, 422), tags=["claims"])
     def list_claims(
         subject_id: SubjectId,
         offset: int = Query(0, ge=0, le=1_000_000),
         limit: int = Query(25, ge=1, le=100),
-        verdict: Annotated[str | None, Query(max_length=40, description="only claims with this verdict")] = None,
+        verdict: Annotated[
+            ClaimVerdictFilter | None, Query(description="only claims with this verdict ('held': a gate held it)")
+        ] = None,
         shown: Annotated[bool | None, Query(description="only claims shown (true) or not shown (false: held, or not judged)")] = None,
     ) -> ClaimPage:
         """The newest report's claims, a page at a time, optionally by verdict or display state."""
@@ -460,10 +596,11 @@ def create_app(settings: ApiSettings) -> FastAPI:
             for c in report.claims
             if (verdict is None or c.get("verdict") == verdict) and (shown is None or _shown(c) == shown)
         ]
+        responses = store.responses(subject_id)
         return ClaimPage(
             subject_id=subject_id,
             report_id=report.id,
-            items=claims[offset : offset + limit],
+            items=[with_responses(c, responses) for c in claims[offset : offset + limit]],
             total=len(claims),
             offset=offset,
             limit=limit,
@@ -472,28 +609,62 @@ def create_app(settings: ApiSettings) -> FastAPI:
     @app.get(
         "/v1/subjects/{subject_id}/report.md",
         response_class=Response,
-        responses={200: {"content": {"text/markdown": {}}, "description": "The report as Markdown"}, **_errors(404, 422)},
+        responses={
+            200: {"content": {"text/markdown": {}}, "description": "The report as Markdown", "headers": _ETAG_HEADER},
+            **_CONDITIONAL,
+            **_errors(404, 422),
+        },
+        tags=["reports"],
     )
-    def get_report_markdown(subject_id: SubjectId) -> Response:
-        """The newest report rendered as Markdown (scores, intervals, counts and every claim's trail)."""
+    def get_report_markdown(
+        subject_id: SubjectId, if_none_match: IfNoneMatch = None, accept_encoding: AcceptEncoding = None
+    ) -> Response:
+        """The newest report rendered as Markdown (scores, intervals, counts and every claim's trail,
+        with the responses the subject sent since the report was built)."""
         report = _newest_report(subject_id)
-        return Response(report_markdown(report), media_type="text/markdown; charset=utf-8", headers=_CACHE)
+        responses = store.responses(subject_id)
+        shown = report.model_copy(update={"claims": [with_responses(c, responses) for c in report.claims]})
+        text = report_markdown(shown).encode("utf-8")
+        return _encoded(
+            lambda: text,
+            "text/markdown; charset=utf-8",
+            lambda gzipped: body_etag(text, gzipped=gzipped),
+            if_none_match=if_none_match,
+            accept_encoding=accept_encoding,
+        )
 
     @app.get(
         "/v1/subjects/{subject_id}/report/chart.png",
         response_class=Response,
-        responses={200: {"content": {"image/png": {}}, "description": "Scores with 80% intervals and counts"}, **_errors(404, 422)},
+        responses={
+            200: {
+                "content": {"image/png": {}},
+                "description": "Scores with 80% intervals and counts",
+                "headers": _ETAG_HEADER,
+            },
+            **_CONDITIONAL,
+            **_errors(404, 422),
+        },
+        tags=["reports"],
     )
-    def get_report_chart(subject_id: SubjectId) -> Response:
+    def get_report_chart(subject_id: SubjectId, if_none_match: IfNoneMatch = None) -> Response:
         """The newest report's chart: each type's and the overall score with its 80% interval and count."""
         report = _newest_report(subject_id)
         if report.content_hash not in charts:
             if len(charts) > 256:
                 charts.clear()
-            charts[report.content_hash] = report_chart_png(report)
-        return Response(charts[report.content_hash], media_type="image/png", headers=_CACHE)
+            png = report_chart_png(report)
+            charts[report.content_hash] = (png, body_etag(png))
+        png, etag = charts[report.content_hash]
+        # PNG is compressed already: one representation, never gzip (the middleware leaves images alone).
+        headers = {"ETag": etag, **_CACHE}
+        if etag_matches(etag, if_none_match):
+            return Response(status_code=304, headers=headers)
+        return Response(png, media_type="image/png", headers=headers)
 
-    @app.get("/v1/subjects/{subject_id}/history", response_model=ScoreHistory, responses=_errors(404, 422))
+    @app.get(
+        "/v1/subjects/{subject_id}/history", response_model=ScoreHistory, responses=_errors(404, 422), tags=["reports"]
+    )
     def get_history(subject_id: SubjectId) -> ScoreHistory:
         """The subject's scores across every published report (refreshes and re-scores), oldest first."""
         rows = store.report_history(subject_id)
@@ -521,7 +692,10 @@ def create_app(settings: ApiSettings) -> FastAPI:
         return ScoreHistory(subject_id=subject_id, items=items)
 
     @app.get(
-        "/v1/subjects/{subject_id}/claims/{claim_id}", response_model=ClaimDetail, responses=_errors(404, 422)
+        "/v1/subjects/{subject_id}/claims/{claim_id}",
+        response_model=ClaimDetail,
+        responses=_errors(404, 422),
+        tags=["claims"],
     )
     def get_claim(subject_id: SubjectId, claim_id: ClaimId) -> ClaimDetail:
         """One claim as the latest report lists it (quote and verification, criteria with written-at time,
@@ -531,10 +705,11 @@ def create_app(settings: ApiSettings) -> FastAPI:
         claim = next((c for c in envelope.report.claims if c.get("claim_id") == claim_id), None)
         if claim is None:
             raise not_found("claim")
+        responses = [r for r in store.responses(subject_id) if r.claim_id == claim_id]
         return ClaimDetail(
             subject_id=subject_id,
-            claim=claim,
-            responses=[r for r in store.responses(subject_id) if r.claim_id == claim_id],
+            claim=with_responses(claim, responses),
+            responses=responses,
             steward_rulings=[r for r in read_rulings(store.ledger, subject_id) if r.claim_id == claim_id],
             report_id=envelope.report.id,
             stale=envelope.stale,
@@ -571,6 +746,8 @@ def create_app(settings: ApiSettings) -> FastAPI:
         response_model=SubjectResponse,
         status_code=201,
         responses={200: {"model": SubjectResponse, "description": "The same response was already stored: that one"}, **_errors(*_WRITE_ERRORS)},
+        tags=["responses"],
+        dependencies=_AUTHENTICATED,
     )
     def post_response(
         subject_id: SubjectId,
@@ -612,7 +789,13 @@ def create_app(settings: ApiSettings) -> FastAPI:
         were idempotent held the time, so the body is compared, not the id)."""
         return next((r for r in store.responses(subject_id) if r.claim_id == claim_id and r.body == text), None)
 
-    @app.get("/v1/steward/queue", response_model=StewardQueueView, responses=_errors(401, 403, 422))
+    @app.get(
+        "/v1/steward/queue",
+        response_model=StewardQueueView,
+        responses=_errors(401, 403, 422),
+        tags=["stewards"],
+        dependencies=_AUTHENTICATED,
+    )
     def steward_queue(
         authorization: Authorization = None,
         open_only: Annotated[bool, Query(description="hide items ruled on since they were queued")] = True,
@@ -630,6 +813,8 @@ def create_app(settings: ApiSettings) -> FastAPI:
         response_model=StewardRuling,
         status_code=201,
         responses=_errors(*_WRITE_ERRORS, 409),
+        tags=["stewards"],
+        dependencies=_AUTHENTICATED,
     )
     def post_ruling(
         subject_id: SubjectId, claim_id: ClaimId, body: RulingIn, authorization: Authorization = None

@@ -42,6 +42,46 @@ def content_security_policy(path: str, docs_paths: frozenset[str]) -> str:
     return DOCS_CSP if path in docs_paths else API_CSP
 
 
+def single_vary(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
+    """The headers with one ``Vary`` naming each field once (case-insensitively, first
+    spelling kept). Why: an endpoint that picks its own encoding says ``Vary:
+    Accept-Encoding`` and the gzip middleware appends the same again."""
+    fields: list[str] = []
+    for name, value in headers:
+        if name.lower() == b"vary":
+            for field in value.decode("latin-1").split(","):
+                field = field.strip()
+                if field and field.lower() not in {f.lower() for f in fields}:
+                    fields.append(field)
+    if not fields:
+        return headers
+    others = [(n, v) for n, v in headers if n.lower() != b"vary"]
+    return [*others, (b"vary", ", ".join(fields).encode("latin-1"))]
+
+
+class HeadAsGet:
+    """HEAD answered wherever GET is (RFC 9110 §9.3.2): the request goes in as GET and the
+    answer goes out with the GET's status and headers (``Content-Length`` of the body a GET
+    would get) and no body. FastAPI routes declared with ``@app.get`` answer only GET."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_without_body(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app({**scope, "method": "GET"}, receive, send_without_body)
+
+
 class SecurityHeaders:
     """Set the security headers on every answer; answer an unexpected error with a JSON 500."""
 
@@ -60,9 +100,10 @@ class SecurityHeaders:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                names = {name.lower() for name, _ in message.get("headers", [])}
+                headers = single_vary(list(message.get("headers", [])))
+                names = {name.lower() for name, _ in headers}
                 extra = [(n, v) for n, v in [*_COMMON, (b"content-security-policy", csp)] if n not in names]
-                message["headers"] = [*message.get("headers", []), *extra]
+                message["headers"] = [*headers, *extra]
             await send(message)
 
         try:

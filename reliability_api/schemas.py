@@ -1,7 +1,7 @@
 """API bodies (pydantic): the OpenAPI schema is generated from these."""
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -18,6 +18,12 @@ CLAIM_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$"
 # ECMAScript's regex engines (U+0085, for one), and schemathesis found the gap. Every
 # character any of them counts as white space is listed, so all three agree.
 NOT_BLANK_PATTERN = r"[^ \t\n\r\f\v\u0085\u00a0\u1680\u180e\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]"
+
+
+# What a claim of a report can be filtered by: a judged verdict, or "held" (a display gate
+# held it: reliability_core.scores.claim_entries.HELD_VERDICT). Anything else is refused
+# with these listed.
+ClaimVerdictFilter = Literal[Verdict, "held"]
 
 
 class ErrorDetail(BaseModel):

@@ -387,13 +387,13 @@ async def judge_claims(
 class SnapshotRef(Record):
     """Where a ranked document's snapshot is in the ledger, and how its fetch ended."""
 
-    url: str
-    snapshot_id: str
-    outcome: str
-    status: int | None
-    sha256: str | None
-    byte_count: int
-    reason: str = ""
+    url: str = Field(description="The ranked document's address")
+    snapshot_id: str = Field(description="The page snapshot in the ledger")
+    outcome: str = Field(description="How the fetch ended (ok, refused, timeout, http_error, ...)")
+    status: int | None = Field(description="The HTTP status, when there was an answer")
+    sha256: str | None = Field(description="SHA-256 of the fetched bytes")
+    byte_count: int = Field(description="Bytes fetched")
+    reason: str = Field(default="", description="Why a fetch was refused or failed, in words")
 
 
 def snapshot_refs(snapshots: Sequence[PageSnapshot]) -> list[SnapshotRef]:

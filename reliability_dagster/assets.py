@@ -12,6 +12,7 @@ import dagster as dg
 from pydantic import BaseModel
 
 from reliability_core.claims.criteria import freeze_criteria
+from reliability_core.claims.extraction import DocumentRead
 from reliability_core.claims.sampling import derive_claim_seed, sample_claims
 from reliability_core.models import (
     CandidateDocument,
@@ -19,6 +20,7 @@ from reliability_core.models import (
     ClaimVerdict,
     CoverageDecision,
     DocumentSelection,
+    DroppedStatement,
     EvidenceItem,
     PageSnapshot,
     Report,
@@ -29,6 +31,7 @@ from reliability_core.models import (
 )
 from reliability_core.providers.failures import ModelFailure
 from reliability_core.providers.gateway import StepGateway
+from reliability_core.scores.peers import PeerFigures
 from reliability_core.scores.publication import publish_report, report_from_stored
 from reliability_core.scores.refresh import retriage_as_due
 from reliability_core.scores.render import report_chart_png, report_markdown
@@ -51,7 +54,7 @@ from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import tables
 from reliability_core.web.snapshots import MaskingFetcher, ReusingFetcher
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
-from reliability_dagster.metadata import OWNERS, claims_table, rows, scores_table, table_metadata
+from reliability_dagster.metadata import OWNERS, claims_table, measure, rows, scores_table, table_metadata
 from reliability_dagster.partitions import subjects_partitions
 from reliability_dagster.pools import ANTHROPIC, OPENAI, PERPLEXITY, WEB, pool_tags
 from reliability_dagster.stage import Stage, StageBody, counted, run_async, subject_asset
@@ -75,6 +78,21 @@ STORED: dict[str, tuple[str, type[BaseModel]]] = {
     "verdicts": (tables.VERDICTS, ClaimVerdict),
     "subject_scores": (tables.SCORED_REPORTS, Report),
     "subject_report": (tables.REPORTS, Report),
+}
+# The further tables an asset writes, each shown with its schema beside the first.
+ALSO_STORED: dict[str, list[tuple[str, type[BaseModel]]]] = {
+    "subject_coverage": [(tables.IDENTITY_SEARCHES, SearchResultSet)],
+    "candidate_documents": [(tables.CANDIDATE_LISTINGS, CandidateListing), (tables.CANDIDATE_SEARCHES, SearchResultSet)],
+    "statements": [
+        (tables.DROPPED, DroppedStatement),
+        (tables.DOCUMENT_SAMPLE, DocumentSelection),
+        (tables.DOCUMENT_READS, DocumentRead),
+        (tables.EXTRACTED_CLAIMS, Claim),
+        (tables.CANDIDATE_SEARCHES, SearchResultSet),
+    ],
+    "resolution_criteria": [(tables.CRITERIA_FAILURES, ModelFailure)],
+    "evidence": [(tables.EVIDENCE_SEARCHES, SearchResultSet), (tables.EVIDENCE_RESULTS, EvidenceResult)],
+    "subject_report": [(tables.PEER_FIGURES, PeerFigures)],
 }
 
 
@@ -107,7 +125,7 @@ def _subject_asset(
         tags=pool_tags(pools),
         description=description,
         owners=OWNERS,
-        metadata=table_metadata(model, table),
+        metadata=table_metadata(model, table, ALSO_STORED.get(name, ())),
     )
 
 
@@ -549,15 +567,17 @@ def subject_scores(context: dg.AssetExecutionContext, stage: Stage) -> dg.Materi
     metadata: dict[str, Any] = {"covered": report.covered, **rows(1)}
     if report.covered:
         metadata["scores"] = scores_table(report)
+    # Scores are floats or absent, with the record's state beside them as text: an
+    # "insufficient record" in place of a number would stop the UI plotting the key.
     for score in report.type_scores:
-        metadata[f"score.{score.claim_type}"] = round(score.score, 1) if score.score is not None else "insufficient record"
+        metadata.update(measure(f"score.{score.claim_type}", score.score, 1))
+        metadata[f"record.{score.claim_type}"] = "insufficient record" if score.score is None else "scored"
         metadata[f"n.{score.claim_type}"] = score.n
     if report.overall is not None:
-        overall = report.overall.score
-        metadata["score.overall"] = round(overall, 1) if overall is not None else "insufficient record"
+        metadata.update(measure("score.overall", report.overall.score, 1))
+        metadata["record.overall"] = "insufficient record" if report.overall.score is None else "scored"
         metadata["confidence.overall"] = report.overall.confidence
-    share = report.checkable_share
-    metadata["checkable_share"] = round(share, 3) if share is not None else "n/a"
+    metadata.update(measure("checkable_share", report.checkable_share, 3))
     return dg.MaterializeResult(metadata=metadata)
 
 
@@ -625,14 +645,37 @@ def sum_usage_by_step(metadata: Iterable[Mapping[str, Any]]) -> dict[str, dict[s
 
 
 def _run_cost_metadata(context: dg.AssetExecutionContext, checked_claims: int) -> dict[str, Any]:
-    """The report's cost: per step over the whole run, and per checked claim (issue 14 section 4)."""
+    """The report's cost: per step over the whole run, and per checked claim (issue 14 section 4).
+    The run carries it too, as tags (``run_cost_tags``) shown on the run's page and in the
+    runs list, and as a line of its log."""
     by_step = run_usage_by_step(context)
     cost = sum(usage.get("cost_usd", 0.0) for usage in by_step.values())
+    calls = int(sum(usage.get("calls", 0.0) for usage in by_step.values()))
+    tags = run_cost_tags(cost, calls, checked_claims)
+    context.instance.add_run_tags(context.run.run_id, tags)
+    context.log.info(
+        f"run model cost: {tags[RUN_COST_TAG]} USD over {calls} model calls; {checked_claims} claims checked"
+    )
     return {
         "run_model_usage_by_step": dg.MetadataValue.json(by_step),
-        "run_model_cost_usd": round(cost, 6),
-        "cost_per_checked_claim_usd": round(cost / checked_claims, 6) if checked_claims else "no claim checked",
+        "run_model_cost_usd": float(round(cost, 6)),
+        "checked_claims": checked_claims,
+        **measure("cost_per_checked_claim_usd", cost / checked_claims if checked_claims else None, 6),
     }
+
+
+# Run tags with the run's model cost (set when the report is published: the whole run's cost).
+RUN_COST_TAG = "reliability/model_cost_usd"
+RUN_CALLS_TAG = "reliability/model_calls"
+RUN_COST_PER_CLAIM_TAG = "reliability/cost_per_checked_claim_usd"
+
+
+def run_cost_tags(cost_usd: float, calls: int, checked_claims: int) -> dict[str, str]:
+    """The run's model cost as run tags (text, as tags are): total, calls, per checked claim."""
+    tags = {RUN_COST_TAG: f"{cost_usd:.4f}", RUN_CALLS_TAG: str(calls)}
+    if checked_claims:
+        tags[RUN_COST_PER_CLAIM_TAG] = f"{cost_usd / checked_claims:.4f}"
+    return tags
 
 
 def publish_chart(stage: Stage, report: Report, chart: bytes) -> str:

@@ -10,6 +10,7 @@ from reliability_core.settings import settings
 from reliability_dagster.assets import subject_assets
 from reliability_dagster.checks import subject_checks
 from reliability_dagster.dead_runs import dead_run_sensor
+from reliability_dagster.freshness import report_freshness_sensor, report_is_fresh
 from reliability_dagster.jobs import (
     backtest_job,
     quick_report_job,
@@ -80,7 +81,7 @@ def build_definitions(
     )
     return dg.Definitions(
         assets=with_code_references(assets, git_url=git_url, git_branch=git_branch),
-        asset_checks=subject_checks,
+        asset_checks=[*subject_checks, report_is_fresh],
         jobs=[quick_report_job, refresh_job, recheck_job, backtest_job, stability_job, steward_job],
         schedules=[steward_schedule] if automation else [],
         sensors=[
@@ -90,6 +91,7 @@ def build_definitions(
             due_date_sensor,
             gold_set_sensor,
             dead_run_sensor,
+            report_freshness_sensor,
         ]
         if automation
         else [],

@@ -8,17 +8,20 @@ import sys
 import time
 
 import dagster as dg
+from dagster._core.execution.execution_result import ExecutionResult
 
 from reliability_core.models import Report
 from reliability_core.scores.publication import latest_report
 from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
 from reliability_core.warehouse import Warehouse, tables
+from reliability_dagster.assets import RUN_COST_TAG
 from reliability_dagster.dead_runs import fail_dead_runs, process_tags
 from reliability_dagster.jobs import QUICK_REPORT_JOB
+from reliability_dagster.launch import run_job_partition, workspace_job_origin
 
 
-def model_usage(result: dg.ExecuteInProcessResult) -> tuple[int, int]:
+def model_usage(result: ExecutionResult) -> tuple[int, int]:
     """(model calls made, cache hits) over every asset of a run, from the
     provider metadata each asset attaches (``<provider>.calls``, ``cache.hits``)."""
     calls = hits = 0
@@ -35,7 +38,7 @@ def model_usage(result: dg.ExecuteInProcessResult) -> tuple[int, int]:
     return calls, hits
 
 
-def page_usage(result: dg.ExecuteInProcessResult) -> tuple[int, int]:
+def page_usage(result: ExecutionResult) -> tuple[int, int]:
     """(evidence pages fetched, evidence page asks answered by a snapshot already read) of a
     run, from the evidence asset's ``pages_fetched`` / ``pages_reused`` metadata."""
     fetched = reused = 0
@@ -103,7 +106,7 @@ _STAGE_HEADLINES = {
 _QUIET = {"loggers": {"console": {"config": {"log_level": "ERROR"}}}}
 
 
-def stage_progress(result: dg.ExecuteInProcessResult) -> str:
+def stage_progress(result: ExecutionResult) -> str:
     """One line of a subject's run: each stage with its headline count, then the checks."""
     parts = []
     for event in result.get_asset_materialization_events():
@@ -147,13 +150,16 @@ def main(argv: list[str] | None = None) -> int:
             print(f"marked {len(dead)} run(s) of a killed earlier demo failed and freed their pool slots")
         instance.add_dynamic_partitions("subjects", [s for s in chosen if not instance.has_dynamic_partition("subjects", s)])
         job = defs.resolve_job_def(QUICK_REPORT_JOB)
+        # Each subject is a run of the workspace's quick_report job (its Runs tab, the Overview).
+        origin = workspace_job_origin(QUICK_REPORT_JOB)
         failures = 0
         for subject in chosen:
             started = time.perf_counter()
-            result = job.execute_in_process(
-                instance=instance,
-                partition_key=subject,
-                raise_on_error=False,
+            result = run_job_partition(
+                instance,
+                job,
+                subject,
+                origin=origin,
                 run_config=None if args.log else _QUIET,
                 tags=process_tags(),  # so a run whose process dies is failed (reliability_dagster.dead_runs)
             )
@@ -161,9 +167,11 @@ def main(argv: list[str] | None = None) -> int:
             failures += not result.success
             calls, hits = model_usage(result)
             fetched, reused = page_usage(result)
+            run = instance.get_run_by_id(result.run_id)
+            cost = run.tags.get(RUN_COST_TAG, "?") if run is not None else "?"  # set when the report is published
             print(
                 f"{subject}: run {result.run_id[:8]} {status} in {time.perf_counter() - started:.1f} s; "
-                f"model calls {calls}, cache hits {hits}; evidence pages fetched {fetched}, reused {reused}"
+                f"model calls {calls} (USD {cost}), cache hits {hits}; evidence pages fetched {fetched}, reused {reused}"
                 f"\n   {stage_progress(result)}"
             )
     warehouse_root = settings().warehouse

@@ -5,6 +5,7 @@ and the report's claims as a table; and kind badges naming the provider that run
 
 import datetime as dt
 import types
+from collections.abc import Sequence
 from typing import Any, Union, get_args, get_origin
 
 import dagster as dg
@@ -53,9 +54,26 @@ def column_schema(model: type[BaseModel]) -> dg.TableSchema:
     return dg.TableSchema(columns=columns)
 
 
-def table_metadata(model: type[BaseModel], table: str) -> dict[str, Any]:
-    """Definition metadata of an asset writing ``table`` of ``model`` records."""
-    return {COLUMN_SCHEMA: column_schema(model), "warehouse_table": table}
+def table_metadata(
+    model: type[BaseModel], table: str, also: Sequence[tuple[str, type[BaseModel]]] = ()
+) -> dict[str, Any]:
+    """Definition metadata of an asset writing ``table`` of ``model`` records: its column
+    schema (Dagster's standard key, the one the UI's Columns view shows) and, for an asset
+    that writes more tables (``also``), every table it writes (``warehouse_tables``) and
+    each further table's schema under ``table.<name>``."""
+    metadata: dict[str, Any] = {COLUMN_SCHEMA: column_schema(model), "warehouse_table": table}
+    if also:
+        metadata["warehouse_tables"] = dg.MetadataValue.json([table, *(name for name, _ in also)])
+        for name, other in also:
+            metadata[f"table.{name}"] = dg.MetadataValue.table_schema(column_schema(other))
+    return metadata
+
+
+def measure(key: str, value: float | None, digits: int) -> dict[str, float]:
+    """A measure that may be missing, under one type for every partition: ``key`` holds a
+    float when there is a value and is left out when there is none (a gap in the UI's plot
+    of ``key``), never a word in its place: Dagster plots a key only while its type holds."""
+    return {} if value is None else {key: float(round(value, digits))}
 
 
 def rows(count: int) -> dict[str, int]:

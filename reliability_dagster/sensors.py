@@ -133,6 +133,7 @@ def staleness_sensor(
     ledger = Ledger(store)
     now = _now(clock)
     requests = []
+    fresh: list[Report] = []
     for subject in context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS):
         try:
             latest = latest_report(store.read(tables.REPORTS, subject, Report))
@@ -150,7 +151,9 @@ def staleness_sensor(
             continue
         if latest is None:
             continue
-        if report_is_stale(latest.served_until, now):
+        if not report_is_stale(latest.served_until, now):
+            fresh.append(latest)
+        else:
             run_key = refresh_run_key(subject, latest.served_until)
             requests.append(
                 dg.RunRequest(
@@ -167,7 +170,21 @@ def staleness_sensor(
                     subject,
                     [(_ledger_id(run_key), RefreshRequest(subject_id=subject, run_key=run_key, requested_at=now))],
                 )
-    return dg.SensorResult(run_requests=requests)
+    if requests:
+        return dg.SensorResult(run_requests=requests)
+    return dg.SensorResult(skip_reason=staleness_skip_reason(fresh))
+
+
+def staleness_skip_reason(fresh: list[Report]) -> str:
+    """Why a tick of the staleness sensor requested nothing: how many reports it checked
+    and which turns stale next, and when."""
+    if not fresh:
+        return "no reports stored yet (first_report_sensor requests the first ones)"
+    nearest = min(fresh, key=lambda r: r.served_until)
+    return (
+        f"{len(fresh)} report{'s' if len(fresh) != 1 else ''} checked, none stale; next due: "
+        f"{nearest.subject_id} on {nearest.served_until:%Y-%m-%d}"
+    )
 
 
 @_spending_sensor(RECHECK_JOB, 3600, "Re-checks a subject whose not-yet-due claims are falling due (daily, weekly, monthly).")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 ClaimType = Literal["factual", "promise", "prediction"]
 CLAIM_TYPES: tuple[ClaimType, ...] = ("factual", "promise", "prediction")
@@ -43,4 +43,6 @@ class Record(BaseModel):
 class StampedRecord(Record):
     """A record the pipeline made: carries the method version that made it."""
 
-    method_version: str
+    method_version: str = Field(
+        description="The method version that made this record (ends in offline-rules when the offline stand-in did)"
+    )

@@ -14,17 +14,17 @@ class Statement(StampedRecord):
     """A statement copied word for word from a stored page ([M] step 4).
     A quote that fails the mechanical check is kept with ``quote_verified=False``."""
 
-    id: str
-    subject_id: str
-    document_id: str
-    url: str
-    snapshot_sha256: str | None
-    quote: str
-    quote_verified: bool
-    match_start: int | None = None  # offsets in the snapshot's whole visible text
-    match_end: int | None = None
-    context: str = ""
-    extracted_by: str
+    id: str = Field(description="The statement's id")
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    document_id: str = Field(description="The document it was copied from")
+    url: str = Field(description="The document's address")
+    snapshot_sha256: str | None = Field(description="SHA-256 of the page snapshot the quote was checked against")
+    quote: str = Field(description="The statement, word for word")
+    quote_verified: bool = Field(description="Whether the quote was found in the stored page text (the mechanical check)")
+    match_start: int | None = Field(default=None, description="Start offset of the quote in the snapshot's visible text")
+    match_end: int | None = Field(default=None, description="End offset of the quote in the snapshot's visible text")
+    context: str = Field(default="", description="The text around the quote")
+    extracted_by: str = Field(description="The model id that extracted it, or offline-rules")
 
 
 DropReason = Literal["other_speaker", "paraphrase", "private_life", "not_a_claim"]
@@ -47,31 +47,31 @@ ProbabilityKind = Literal["exact", "lower_bound", "upper_bound"]
 class Claim(StampedRecord):
     """An attributed, typed, restated statement of the subject, with its triage."""
 
-    id: str
-    statement_id: str
-    subject_id: str
-    document_id: str
-    url: str
-    quote: str
-    quote_verified: bool
-    speaker: str
-    claim_type: ClaimType
-    restatement: str
-    made_on: date | None = None
-    deadline: date | None = None
-    stated_probability: float | None = None
-    probability_kind: ProbabilityKind | None = None
-    party_political: bool = False
-    triage: TriageState
-    triage_reason: str
-    classified_by: str
+    id: str = Field(description="The claim's id")
+    statement_id: str = Field(description="The statement it was made from")
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    document_id: str = Field(description="The document it was made in")
+    url: str = Field(description="The document's address")
+    quote: str = Field(description="The subject's words, verbatim")
+    quote_verified: bool = Field(description="Whether the quote was found in the stored page text")
+    speaker: str = Field(description="Who said it (the subject)")
+    claim_type: ClaimType = Field(description="factual, promise or prediction")
+    restatement: str = Field(description="The claim restated so it can be checked")
+    made_on: date | None = Field(default=None, description="When the claim was made")
+    deadline: date | None = Field(default=None, description="When a promise or prediction falls due")
+    stated_probability: float | None = Field(default=None, description="A probability the subject gave, 0 to 1")
+    probability_kind: ProbabilityKind | None = Field(default=None, description="Whether the stated probability is exact, a lower or an upper bound")
+    party_political: bool = Field(default=False, description="Whether the claim is party-political")
+    triage: TriageState = Field(description="resolvable_now, not_yet_due, never_resolvable or own_records_only")
+    triage_reason: str = Field(description="Why it was triaged so, in words")
+    classified_by: str = Field(description="The model id that typed and triaged it, or offline-rules")
     # [#15] additive. Rule 11: the IANA time zone the claim's dates are read in, and where it came
     # from ("registry", "claim context" or "default"). Rule 4: whether every number, date, named
     # entity and comparison of the restatement is in the verified quote or its sentence.
-    time_zone: str = "UTC"
-    time_zone_source: str = "default"
-    restatement_verified: bool = True
-    restatement_note: str = ""
+    time_zone: str = Field(default="UTC", description="The IANA time zone the claim's dates are read in ([#15] rule 11)")
+    time_zone_source: str = Field(default="default", description="Where the time zone came from: registry, claim context or default")
+    restatement_verified: bool = Field(default=True, description="Whether every number, date, name and comparison of the restatement is in the quote ([#15] rule 4)")
+    restatement_note: str = Field(default="", description="What the restatement check found, when it failed")
     # Issue 24. [R] v1.2: a claim about someone dying or getting hurt is handed back without
     # searching (triaged never resolvable, counted, never researched).
     harm_to_person: bool = Field(
@@ -87,14 +87,14 @@ class Claim(StampedRecord):
 class SampleMembership(StampedRecord):
     """Whether a claim was chosen for research by the seeded rule ([M] step 5)."""
 
-    claim_id: str
-    subject_id: str
-    claim_type: ClaimType
-    triage: TriageState
-    sampled: bool
-    position: int | None
-    seed: int
-    reason: str
+    claim_id: str = Field(description="The claim")
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    claim_type: ClaimType = Field(description="factual, promise or prediction")
+    triage: TriageState = Field(description="The claim's triage state")
+    sampled: bool = Field(description="Whether the seeded rule chose it for research ([M] step 5)")
+    position: int | None = Field(description="Its position in the sample, when sampled")
+    seed: int = Field(description="The seed of the sampling rule")
+    reason: str = Field(description="Why it was or was not chosen, in words")
 
 
 CriteriaOperator = Literal["gt", "ge", "lt", "le", "eq"]
@@ -141,14 +141,14 @@ class CriteriaLevels(Record):
 class ResolutionCriteria(StampedRecord):
     """Written and stored before any research; never rewritten ([M] step 6)."""
 
-    id: str
-    claim_id: str
-    subject_id: str
-    levels: CriteriaLevels
-    judge_at: date
-    numeric: NumericCriteria | None = None
-    written_at: datetime
-    written_by: str
+    id: str = Field(description="The criteria's id")
+    claim_id: str = Field(description="The claim they resolve")
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    levels: CriteriaLevels = Field(description="What true, mostly true, mixed, mostly false and false mean for this claim (JSON)")
+    judge_at: date = Field(description="The date the claim is judged at")
+    numeric: NumericCriteria | None = Field(default=None, description="The claim's quantity, operator, threshold and bands, for a numeric claim (JSON)")
+    written_at: datetime = Field(description="When the criteria were written, before any research (UTC)")
+    written_by: str = Field(description="The model id that wrote them, or offline-rules")
     content_hash: str = Field(description="SHA-256 of levels, judge_at and numeric")
     reading_notes: list[str] = Field(
         default_factory=list,

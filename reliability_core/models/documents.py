@@ -36,32 +36,40 @@ class SearchResultSet(StampedRecord):
 class CandidateDocument(StampedRecord):
     """A document in which the subject itself may speak ([M] step 2)."""
 
-    id: str
-    subject_id: str
-    url: str
-    title: str
-    snippet: str = ""
-    published_date: date | None = None
-    year: int | None = None
-    forward_looking: bool = False
-    search_result_set_id: str
-    rank: int
-    listed_at: datetime
+    id: str = Field(description="The candidate document's id")
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    url: str = Field(description="The document's address as search returned it")
+    title: str = Field(description="The title search gave")
+    snippet: str = Field(default="", description="The snippet search gave")
+    published_date: date | None = Field(default=None, description="The publication date search gave, if any")
+    year: int | None = Field(
+        default=None, description="The year the document is filed under for the spread over years"
+    )
+    forward_looking: bool = Field(
+        default=False, description="Whether the document looks ahead (plans, targets, forecasts)"
+    )
+    search_result_set_id: str = Field(description="The stored search result set that returned it")
+    rank: int = Field(description="Its rank in that search's results")
+    listed_at: datetime = Field(description="When the candidate list was made (UTC)")
 
 
 class DocumentSelection(StampedRecord):
     """Sample membership of a document ([M] step 3), with why it was chosen."""
 
-    subject_id: str
-    document_id: str
-    url: str
-    position: int
-    slot: Literal["spread", "forward_looking", "replacement"]
-    year: int | None
-    seed: int
-    reason: str
-    has_subject_statements: bool | None = None
-    forward_looking: bool = False  # so a forward-looking slot can prefer a forward-looking replacement
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    document_id: str = Field(description="The candidate document chosen")
+    url: str = Field(description="The document's address")
+    position: int = Field(description="Its position in the seeded sample")
+    slot: Literal["spread", "forward_looking", "replacement"] = Field(
+        description="Which slot of the sample it fills: spread over years, forward-looking, or a replacement"
+    )
+    year: int | None = Field(description="The year it stands for")
+    seed: int = Field(description="The seed of the sampling rule ([M] step 3)")
+    reason: str = Field(description="Why it was chosen, in words")
+    has_subject_statements: bool | None = Field(
+        default=None, description="Whether the subject speaks in it (None until read)"
+    )
+    forward_looking: bool = Field(default=False, description="Whether the document looks ahead")
 
 
 FetchOutcome = Literal[

@@ -120,36 +120,62 @@ class Report(StampedRecord):
     """The stored report for one subject and run. The claim list and the full
     structures are held as plain JSON-able dicts so the API can serve them as is."""
 
-    id: str
-    subject_id: str
-    subject_name: str
-    covered: bool
-    coverage_reasons: list[str]
-    type_scores: list[TypeScore] = Field(default_factory=list)
-    overall: OverallScore | None = None
-    brier: BrierScore | None = None
-    checkable_share: float | None = None
-    counts: ClaimCounts = Field(default_factory=ClaimCounts)
-    documents_sampled: int = 0
-    candidates_found: int = 0
-    claims: list[dict[str, object]] = Field(default_factory=list)
-    models_used: dict[str, str] = Field(default_factory=dict)
-    offline_rules: bool = False
+    id: str = Field(description="The report's id")
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    subject_name: str = Field(description="The subject's name")
+    covered: bool = Field(description="Whether the subject may be covered")
+    coverage_reasons: list[str] = Field(description="Why, in words")
+    type_scores: list[TypeScore] = Field(
+        default_factory=list, description="Per-type scores with 80% intervals and counts (JSON)"
+    )
+    overall: OverallScore | None = Field(
+        default=None, description="The overall score with its 80% interval and count (JSON)"
+    )
+    brier: BrierScore | None = Field(
+        default=None, description="The Brier score of stated probabilities (JSON)"
+    )
+    checkable_share: float | None = Field(
+        default=None, description="Share of the subject's claims that can be checked"
+    )
+    counts: ClaimCounts = Field(
+        default_factory=ClaimCounts,
+        description="Claims extracted, sampled, resolved, unresolvable, not yet due, held (JSON)",
+    )
+    documents_sampled: int = Field(default=0, description="Documents in the sample")
+    candidates_found: int = Field(default=0, description="Candidate documents search found")
+    claims: list[dict[str, object]] = Field(
+        default_factory=list,
+        description="Every claim with its quote, criteria, evidence, verdicts and gate (JSON)",
+    )
+    models_used: dict[str, str] = Field(default_factory=dict, description="The model behind each step (JSON)")
+    offline_rules: bool = Field(
+        default=False, description="Made by the deterministic offline stand-in, not a live model"
+    )
     # made against the rehearsal servers' scripted model (live provider classes, no live model)
-    rehearsal: bool = False
-    generated_at: datetime
-    served_until: datetime
+    rehearsal: bool = Field(default=False, description="Made against the rehearsal servers' scripted model")
+    generated_at: datetime = Field(description="When the report was made (UTC)")
+    served_until: datetime = Field(
+        description="Served until this time, then marked stale while a refresh runs ([M] step 9)"
+    )
     # [#18] the publication order within the subject's partition (1, 2, ...): an
     # offline run pins the clock, so ``generated_at`` ties between re-runs; this cannot.
     # 0 on a report not yet published. See ``reliability_core.scores.publication.latest_report``.
-    sequence: int = 0
-    content_hash: str = ""
+    sequence: int = Field(
+        default=0, description="Publication order within the subject's reports (0: not yet published)"
+    )
+    content_hash: str = Field(default="", description="SHA-256 of the report's content")
     # [#8] the notice every rendering carries when the offline model made the report
-    offline_notice: str = ""
+    offline_notice: str = Field(
+        default="", description="The notice every rendering carries when the offline model made the report"
+    )
     # [#8] claims per reason they were counted but not scored (plain-word reason -> count)
-    not_scored: dict[str, int] = Field(default_factory=dict)
+    not_scored: dict[str, int] = Field(
+        default_factory=dict, description="Claims counted but not scored, per reason (JSON)"
+    )
     # [#19] the cutoff of the peer snapshot the priors came from (peers.peer_cutoff); None: no peers looked up
-    peer_prior_as_of: datetime | None = None
+    peer_prior_as_of: datetime | None = Field(
+        default=None, description="The date of the frozen peer snapshot the prior came from"
+    )
 
 
 class RefreshRequest(Record):

@@ -38,14 +38,20 @@ class CoverageDecision(StampedRecord):
     """[M] step 1: whether the subject may be covered, decided from the stored
     identity evidence only. Thin evidence means no coverage."""
 
-    subject_id: str
-    name: str
-    identity_confirmed: bool
-    is_public_figure_or_organisation: bool
-    is_serving_politician: bool
-    has_consent: bool
-    covered: bool
-    reasons: list[str]
-    evidence: list[IdentityEvidence]
-    decided_by: str  # model id or "offline-rules"
-    decided_at: datetime
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    name: str = Field(description="The subject's name as the registry gives it")
+    identity_confirmed: bool = Field(
+        description="Whether the stored identity evidence confirms who the subject is"
+    )
+    is_public_figure_or_organisation: bool = Field(
+        description="Whether the subject is a public figure or organisation"
+    )
+    is_serving_politician: bool = Field(
+        description="Whether the subject is a serving politician (out of scope)"
+    )
+    has_consent: bool = Field(description="Whether the subject consented to coverage")
+    covered: bool = Field(description="The decision: may the subject be covered ([M] step 1)")
+    reasons: list[str] = Field(description="Why, in words")
+    evidence: list[IdentityEvidence] = Field(description="The identity evidence the decision rests on (JSON)")
+    decided_by: str = Field(description="The model id that decided, or offline-rules")
+    decided_at: datetime = Field(description="When the decision was made (UTC)")

@@ -13,35 +13,38 @@ from reliability_core.models.base import Basis, Record, SourceClass, StampedReco
 class EvidenceItem(StampedRecord):
     """A dated piece of evidence read from a page the server opened itself ([M] step 7)."""
 
-    id: str
-    claim_id: str
-    subject_id: str
-    url: str
-    final_url: str | None
-    snapshot_id: str
-    snapshot_sha256: str | None
-    http_status: int | None
-    fetched_at: datetime
-    quote: str
-    quote_verified: bool
-    source_class: SourceClass
-    publisher: str
-    independent: bool
-    published_date: date | None = None  # in the claim's time zone when the account gave a time
-    published_at: datetime | None = None  # [#15] the account's date and time, when it gave one
-    side: Literal["for", "against"]
-    stance: Literal["supports", "contradicts", "neutral"] = "neutral"
-    observed_value: float | None = None
-    excluded: bool = False
-    exclusion_reason: str = ""
+    id: str = Field(description="The evidence item's id")
+    claim_id: str = Field(description="The claim it bears on")
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    url: str = Field(description="The page's address as search returned it")
+    final_url: str | None = Field(description="The address after redirects")
+    snapshot_id: str = Field(description="The page snapshot in the ledger")
+    snapshot_sha256: str | None = Field(description="SHA-256 of the fetched page")
+    http_status: int | None = Field(description="The HTTP status of the fetch")
+    fetched_at: datetime = Field(description="When the server fetched the page (UTC)")
+    quote: str = Field(description="The passage of the page the evidence rests on, verbatim")
+    quote_verified: bool = Field(description="Whether the passage was found in the stored page text")
+    source_class: SourceClass = Field(description="The source policy's class of the page")
+    publisher: str = Field(description="Who published the page")
+    independent: bool = Field(description="Whether the publisher is independent of the subject")
+    published_date: date | None = Field(default=None, description="The account's date, in the claim's time zone when it gave a time")
+    published_at: datetime | None = Field(default=None, description="The account's date and time, when it gave one")
+    side: Literal["for", "against"] = Field(description="Whether the evidence was searched for (for) or against the claim")
+    stance: Literal["supports", "contradicts", "neutral"] = Field(default="neutral", description="What the passage does to the claim: supports, contradicts or neutral")
+    observed_value: float | None = Field(default=None, description="The value the passage reports, for a numeric claim")
+    excluded: bool = Field(default=False, description="Whether the item is kept out of judging")
+    exclusion_reason: str = Field(default="", description="Why it is kept out, in words")
     # [#7] additive: what the source policy said, and what kind of statement the quote is.
-    primary_or_major: bool = False  # [R] "at least one primary or major source"
-    subject_own: bool = False  # published by the subject itself (its records or its statements)
-    source_reason: str = ""  # which policy entry or page signal placed the page
+    primary_or_major: bool = Field(default=False, description="Whether the source is primary or a major outlet ([R] at least one is needed)")
+    subject_own: bool = Field(default=False, description="Whether the subject itself published it (its records or its statements)")
+    source_reason: str = Field(default="", description="Which source policy entry or page signal placed the page")
     evidence_kind: Literal[
         "outcome", "forecast", "poll", "analyst_expectation", "repeat_of_claim", "background"
-    ] = "outcome"
-    same_story_as: str | None = None  # snapshot id of the page this copy duplicates ("counts once")
+    ] = Field(
+        default="outcome",
+        description="What the passage is: outcome, forecast, poll, analyst expectation, repeat of the claim or background",
+    )
+    same_story_as: str | None = Field(default=None, description="The snapshot id of the page this one copies (counted once)")
     reader_kind: Literal[
         "outcome", "forecast", "poll", "analyst_expectation", "repeat_of_claim", "background"
     ] | None = Field(
@@ -92,26 +95,26 @@ class GateOutcome(Record):
 class ClaimVerdict(StampedRecord):
     """The claim's verdict: judge A's, with disagreement flagged, never averaged."""
 
-    claim_id: str
-    subject_id: str
-    verdict: Verdict
-    judge_a: JudgeVerdict | None
-    judge_b: JudgeVerdict | None
-    judges_disagree: bool
-    numeric_disputed: bool = False
-    basis: Basis
-    self_reported_only: bool = False
-    steering_detected: bool = False
-    steering_notes: list[str] = Field(default_factory=list)
-    gate: GateOutcome
-    evidence_ids: list[str] = Field(default_factory=list)
-    reason: str = ""
-    decided_at: datetime
+    claim_id: str = Field(description="The claim")
+    subject_id: str = Field(description="The subject's slug id (its partition)")
+    verdict: Verdict = Field(description="The claim's verdict: judge A's, never an average")
+    judge_a: JudgeVerdict | None = Field(description="Judge A's decision (JSON)")
+    judge_b: JudgeVerdict | None = Field(description="Judge B's decision (JSON)")
+    judges_disagree: bool = Field(description="Whether the two blind judges disagree (flagged, never averaged)")
+    numeric_disputed: bool = Field(default=False, description="Whether the judges read a different number from the evidence")
+    basis: Basis = Field(description="What the verdict rests on")
+    self_reported_only: bool = Field(default=False, description="Whether only the subject's own records support it")
+    steering_detected: bool = Field(default=False, description="Whether text trying to steer the judges was found in the evidence")
+    steering_notes: list[str] = Field(default_factory=list, description="What the steering screen found")
+    gate: GateOutcome = Field(description="The display gates' outcome: shown or held, and which gates failed (JSON)")
+    evidence_ids: list[str] = Field(default_factory=list, description="The evidence items the verdict rests on")
+    reason: str = Field(default="", description="Why, in words")
+    decided_at: datetime = Field(description="When the verdict was decided (UTC)")
     # [#15] additive: the reviewer's report on judge A's verdict (None when nothing was reviewed),
     # and "not yet: the official figure has not been published" with the date it is expected by.
-    review: VerdictReview | None = None
-    not_yet_due: bool = False
-    recheck_by: date | None = None
+    review: VerdictReview | None = Field(default=None, description="The reviewer's report on judge A's verdict (JSON), when one was made")
+    not_yet_due: bool = Field(default=False, description="Not yet: the official figure has not been published")
+    recheck_by: date | None = Field(default=None, description="When the awaited official figure is expected")
     # A model call that failed for this claim ("judge A refused", "criteria writer provider
     # error"): the claim is then unresolvable with this reason, counted in the report.
-    model_failure: str = ""
+    model_failure: str = Field(default="", description="A model call that failed for this claim, which is then unresolvable")

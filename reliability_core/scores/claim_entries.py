@@ -9,7 +9,7 @@ assembled in ``report``; an entry takes the verdict after the rulings were appli
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from reliability_core.models import (
     Claim,
@@ -135,10 +135,7 @@ def claim_entry(
         "basis": None,
         "self_reported_only": False,
         "gate": None,
-        "responses": [
-            {"id": r.id, "body": r.body, "received_at": r.received_at.isoformat(), "status": RESPONSE_STATUS}
-            for r in sorted(responses, key=lambda r: (r.received_at, r.id))
-        ],
+        "responses": [response_entry(r) for r in sorted(responses, key=lambda r: (r.received_at, r.id))],
         "steward_rulings": [
             {
                 "id": r.id,
@@ -166,3 +163,28 @@ def claim_entry(
             }
         )
     return entry
+
+
+def response_entry(response: SubjectResponse) -> dict[str, object]:
+    """A subject response as a claim lists it: "response received, not yet reviewed"."""
+    return {
+        "id": response.id,
+        "body": response.body,
+        "received_at": response.received_at.isoformat(),
+        "status": RESPONSE_STATUS,
+    }
+
+
+def with_responses(entry: Mapping[str, object], responses: Sequence[SubjectResponse]) -> dict[str, object]:
+    """The claim entry with every subject response to it, those stored since the report was
+    built included ("a subject response shows on the claim wherever the claim is shown"):
+    the entry's own responses plus any of ``responses`` on this claim it lacks, oldest first."""
+    listed = entry.get("responses")
+    known = [r for r in listed if isinstance(r, dict)] if isinstance(listed, list) else []
+    ids = {r.get("id") for r in known}
+    later = [r for r in responses if r.claim_id == entry.get("claim_id") and r.id not in ids]
+    if not later:
+        return dict(entry)
+    merged = [*known, *(response_entry(r) for r in later)]
+    merged.sort(key=lambda r: (str(r.get("received_at")), str(r.get("id"))))
+    return {**entry, "responses": merged}

@@ -143,4 +143,5 @@ def test_the_gzip_answer_is_the_envelope_compressed_exactly_once(
         assert gzip.decompress(body) == envelope.model_dump_json().encode("utf-8")
         plain_headers, plain = _raw(client, "identity")
         assert "content-encoding" not in plain_headers and plain == envelope.model_dump_json().encode("utf-8")
-        assert headers["etag"] == plain_headers["etag"]
+        # Issue 27: each representation has its own strong tag (was: one tag for both).
+        assert headers["etag"] != plain_headers["etag"]

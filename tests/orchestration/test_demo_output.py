@@ -7,8 +7,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import dagster as dg
 import pytest
+from dagster._core.storage.tags import REPOSITORY_LABEL_TAG
 
+from reliability_dagster.jobs import QUICK_REPORT_JOB
+from reliability_dagster.launch import workspace_job_origin
 from tests.conftest import PROJECT_ROOT
 
 
@@ -36,7 +40,9 @@ def _demo(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.slow
-def test_the_demo_prints_progress_and_summary_without_the_event_log(tmp_path: Path) -> None:
+def test_the_demo_prints_progress_and_summary_without_the_event_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     quiet = _demo(tmp_path, "jonas-pike", "lars-vinter")
     assert quiet.returncode == 0, quiet.stderr[-2000:]
     output = (quiet.stdout + quiet.stderr).splitlines()
@@ -44,6 +50,12 @@ def test_the_demo_prints_progress_and_summary_without_the_event_log(tmp_path: Pa
     progress = [line for line in output if line.strip().startswith("coverage")]
     assert len(progress) == 2 and all("checks 7/7 passed" in line for line in progress)
     assert len(output) <= 15, output
+    # [#27] Each subject's run is a run of the workspace's quick_report job (its Runs tab).
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))  # the instance's dagster.yaml reads it
+    with dg.DagsterInstance.from_config(str(tmp_path / "dagster_home")) as instance:
+        label = workspace_job_origin(QUICK_REPORT_JOB).repository_origin.get_label()
+        runs = instance.get_runs(dg.RunsFilter(job_name=QUICK_REPORT_JOB, tags={REPOSITORY_LABEL_TAG: label}))
+        assert sorted(r.tags["dagster/partition"] for r in runs) == ["jonas-pike", "lars-vinter"]
 
     full = _demo(tmp_path, "jonas-pike", "--log")
     assert full.returncode == 0
