@@ -43,6 +43,7 @@ from reliability_core.stages import (
     snapshot_refs,
     stored_snapshots,
 )
+from reliability_core.stewardship.steward import StewardQueueItem, rebuild_steward_queue
 from reliability_core.subjects.candidates import CandidateListing, list_candidates
 from reliability_core.subjects.coverage import assess_coverage
 from reliability_core.subjects.registry import load_registry
@@ -51,7 +52,14 @@ from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import tables
 from reliability_core.web.snapshots import MaskingFetcher, ReusingFetcher
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
-from reliability_dagster.metadata import OWNERS, claims_table, rows, scores_table, table_metadata
+from reliability_dagster.metadata import (
+    OWNERS,
+    claims_table,
+    rows,
+    scores_table,
+    steward_queue_metadata,
+    table_metadata,
+)
 from reliability_dagster.partitions import subjects_partitions
 from reliability_dagster.pools import ANTHROPIC, OPENAI, PERPLEXITY, WEB, pool_tags
 from reliability_dagster.stage import Stage, StageBody, counted, run_async, subject_asset
@@ -75,6 +83,7 @@ STORED: dict[str, tuple[str, type[BaseModel]]] = {
     "verdicts": (tables.VERDICTS, ClaimVerdict),
     "subject_scores": (tables.SCORED_REPORTS, Report),
     "subject_report": (tables.REPORTS, Report),
+    "subject_steward_queue": (tables.STEWARD_QUEUE, StewardQueueItem),
 }
 
 
@@ -598,6 +607,24 @@ def subject_report(context: dg.AssetExecutionContext, stage: Stage) -> dg.Materi
     )
 
 
+@_subject_asset(
+    "subject_steward_queue",
+    ["verdicts"],
+    {"python", "parquet"},
+    set(),
+    "[V] §04 steward spot checks, built with the run: the subject's disputed and held claims plus a random 10% "
+    "of its last 7 days' verdicts (fresh seed, recorded), shown as a table (claim, quote, judges, gate, evidence, "
+    "why queued). `reliability steward list` reads the same table; the weekly steward_sampling schedule rebuilds "
+    "every subject's queue.",
+    not_covered=[tables.STEWARD_QUEUE],
+)
+def subject_steward_queue(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    queue = rebuild_steward_queue(
+        stage.warehouse, clock=stage.clock, method_version=stage.method_version, subjects=[stage.subject_id]
+    )
+    return dg.MaterializeResult(metadata=steward_queue_metadata(queue))
+
+
 def run_usage_by_step(context: dg.AssetExecutionContext) -> dict[str, dict[str, float]]:
     """Calls, tokens and cost per model step over every asset this run materialised so far."""
     records = context.instance.get_records_for_run(
@@ -658,4 +685,5 @@ subject_assets = [
     verdicts,
     subject_scores,
     subject_report,
+    subject_steward_queue,
 ]

@@ -12,6 +12,8 @@ from pydantic import BaseModel
 
 from reliability_core.models import Report
 from reliability_core.scores.render import CLAIM_ROW_COLUMNS, claim_rows
+from reliability_core.stewardship.queue_table import queue_markdown
+from reliability_core.stewardship.steward import StewardQueue
 
 OWNERS = ["team:reliability"]
 ROW_COUNT = "dagster/row_count"
@@ -102,6 +104,23 @@ def claims_table(report: Report) -> dg.TableMetadataValue:
     """The report's claims as a table a person can scan (``render.claim_rows``)."""
     schema = dg.TableSchema(columns=[dg.TableColumn(c, "string") for c in CLAIM_ROW_COLUMNS])
     return dg.MetadataValue.table(records=[dg.TableRecord(r) for r in claim_rows(report)], schema=schema)
+
+
+def steward_queue_metadata(queue: StewardQueue) -> dict[str, Any]:
+    """What a steward queue build shows in the UI: the counts, what the sample can detect,
+    and the queue itself as a Markdown table (claim, quote, both judges, gate, evidence
+    links, why queued)."""
+    return {
+        "queued": len(queue.items),
+        **rows(len(queue.items)),
+        "disputed": queue.disputed,
+        "held": queue.held,
+        "sampled": queue.sampled,
+        "eligible_for_sample": queue.eligible_for_sample,
+        "sample_seed": str(queue.seed),
+        "detection_probability": dg.MetadataValue.json({str(k): v for k, v in queue.detection_probability.items()}),
+        "queue": dg.MetadataValue.md(queue_markdown(queue.items)),
+    }
 
 
 def provider_kind(vendor: str, *, has_key: bool, rehearsal: bool) -> str:

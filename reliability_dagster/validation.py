@@ -12,7 +12,7 @@ from reliability_core.models import Claim, ClaimVerdict, GoldItem, ResolutionCri
 from reliability_core.settings import settings
 from reliability_core.stages import judge_claims, research_claims
 from reliability_core.stand_in.search import OfflineSearch
-from reliability_core.stewardship.steward import StewardQueueItem, build_steward_queue, store_steward_queue
+from reliability_core.stewardship.steward import StewardQueueItem, rebuild_steward_queue
 from reliability_core.validation import stability
 from reliability_core.validation.averitec import import_averitec
 from reliability_core.validation.backtest import (
@@ -29,7 +29,7 @@ from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import Ledger, tables
 from reliability_dagster.assets import _sampled_claims, _snapshots
 from reliability_dagster.jobs import STEWARD_GROUP, VALIDATION_GROUP
-from reliability_dagster.metadata import OWNERS, rows, table_metadata
+from reliability_dagster.metadata import OWNERS, rows, steward_queue_metadata, table_metadata
 from reliability_dagster.partitions import backtest_partitions, subjects_partitions
 from reliability_dagster.pools import ANTHROPIC, OPENAI, PERPLEXITY, WEB, pool_tags
 from reliability_dagster.resources import (
@@ -184,28 +184,17 @@ def rerun_stability(
 @dg.asset(
     group_name=STEWARD_GROUP,
     kinds={"python", "parquet"},
-    description="Every disputed or held claim plus a random 10% of the last 7 days' verdicts (fresh seed, recorded), for a human steward.",
+    description="Every disputed or held claim plus a random 10% of the last 7 days' verdicts over every subject "
+    "(fresh seed, recorded), for a human steward; rebuilt weekly by the steward_sampling schedule. Each subject's "
+    "run also rebuilds that subject's queue (subject_steward_queue).",
     owners=OWNERS,
     metadata=table_metadata(StewardQueueItem, tables.STEWARD_QUEUE),
 )
 def steward_queue(
     warehouse: WarehouseResource, clock: ClockResource, providers: ProvidersResource
 ) -> dg.MaterializeResult[None]:
-    store = warehouse.warehouse()
-    verdicts = [v for s in store.subjects(tables.VERDICTS) for v in store.read(tables.VERDICTS, s, ClaimVerdict)]
-    queue = build_steward_queue(verdicts, clock=clock.clock(), method_version=providers.method_version())
-    store_steward_queue(store, queue)
-    return dg.MaterializeResult(
-        metadata={
-            "queued": len(queue.items),
-            **rows(len(queue.items)),
-            "disputed": queue.disputed,
-            "held": queue.held,
-            "sampled": queue.sampled,
-            "eligible_for_sample": queue.eligible_for_sample,
-            "detection_probability": dg.MetadataValue.json({str(k): v for k, v in queue.detection_probability.items()}),
-        }
-    )
+    queue = rebuild_steward_queue(warehouse.warehouse(), clock=clock.clock(), method_version=providers.method_version())
+    return dg.MaterializeResult(metadata=steward_queue_metadata(queue))
 
 
 validation_assets: list[dg.AssetsDefinition] = [gold_set_backtest, rerun_stability, steward_queue]
