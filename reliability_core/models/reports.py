@@ -150,6 +150,10 @@ class Report(StampedRecord):
     not_scored: dict[str, int] = Field(default_factory=dict)
     # [#19] the cutoff of the peer snapshot the priors came from (peers.peer_cutoff); None: no peers looked up
     peer_prior_as_of: datetime | None = None
+    # [#27] a report re-scored after a steward's ruling keeps its run's generated_at (no new
+    # research): when it was re-scored, and the ruling that made it, say what changed since.
+    rescored_at: datetime | None = None
+    rescored_after_ruling: str | None = None
 
 
 class RefreshRequest(Record):

@@ -38,12 +38,6 @@ from reliability_core.web.fetch import SafeFetcher
 RESCORING_ACTIONS = frozenset({"demote", "retract", "resolve_for_a", "resolve_for_b", "recheck_quote"})
 
 
-
-
-
-
-
-
 def rescore_subject(
     warehouse: Warehouse,
     subject_id: str,
@@ -51,9 +45,11 @@ def rescore_subject(
     kinds: Mapping[str, str],
     clock: Clock,
     ruled_claim_id: str | None = None,
+    ruling_id: str | None = None,
 ) -> Report | None:
     """The subject's stored verdicts scored again with every ruling now recorded, published
-    as its newest report (same run dates, models and method version as the newest report).
+    as its newest report (same run dates, models and method version as the newest report),
+    recording when it was re-scored (``rescored_at``) and after which ruling.
     None, and nothing published, if the subject has no published report or the stored
     records no longer hold the ruled claim (a report is never replaced by one built from
     partial records)."""
@@ -80,7 +76,14 @@ def rescore_subject(
         return None
     return publish_report(
         warehouse,
-        rescored.model_copy(update={"generated_at": current.generated_at, "served_until": current.served_until}),
+        rescored.model_copy(
+            update={
+                "generated_at": current.generated_at,
+                "served_until": current.served_until,
+                "rescored_at": clock.now(),
+                "rescored_after_ruling": ruling_id,
+            }
+        ),
         kind=kinds.get(subject_id, ""),
     )
 
@@ -131,7 +134,12 @@ async def rule(
     if outcome.ruling is None or outcome.ruling.action not in RESCORING_ACTIONS:
         return StewardDecision(outcome=outcome)
     report = rescore_subject(
-        warehouse, request.subject_id, kinds=kinds, clock=clock, ruled_claim_id=request.claim_id
+        warehouse,
+        request.subject_id,
+        kinds=kinds,
+        clock=clock,
+        ruled_claim_id=request.claim_id,
+        ruling_id=outcome.ruling.id,
     )
     if report is None:
         note = "not re-scored: no published report holds this claim's stored records; the next run applies it"
