@@ -56,6 +56,7 @@ from reliability_dagster.metadata import (
     OWNERS,
     claims_table,
     rows,
+    scores_metadata,
     scores_table,
     steward_queue_metadata,
     table_metadata,
@@ -555,19 +556,7 @@ def build_subject_report(stage: Stage, models_used: dict[str, str], peer_prior_a
 def subject_scores(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     report = build_subject_report(stage, stage.providers.gateway().describe())
     stage.warehouse.write(tables.SCORED_REPORTS, stage.subject_id, [report])
-    metadata: dict[str, Any] = {"covered": report.covered, **rows(1)}
-    if report.covered:
-        metadata["scores"] = scores_table(report)
-    for score in report.type_scores:
-        metadata[f"score.{score.claim_type}"] = round(score.score, 1) if score.score is not None else "insufficient record"
-        metadata[f"n.{score.claim_type}"] = score.n
-    if report.overall is not None:
-        overall = report.overall.score
-        metadata["score.overall"] = round(overall, 1) if overall is not None else "insufficient record"
-        metadata["confidence.overall"] = report.overall.confidence
-    share = report.checkable_share
-    metadata["checkable_share"] = round(share, 3) if share is not None else "n/a"
-    return dg.MaterializeResult(metadata=metadata)
+    return dg.MaterializeResult(metadata={**scores_metadata(report), **rows(1)})
 
 
 @_subject_asset(

@@ -26,6 +26,7 @@ from reliability_dagster.sensors import (
     first_report_sensor,
     gold_set_sensor,
     staleness_sensor,
+    steward_rescore_sensor,
     subject_registry_sensor,
 )
 from reliability_dagster.stage import CODE_REFERENCES
@@ -90,6 +91,7 @@ def build_definitions(
             due_date_sensor,
             gold_set_sensor,
             dead_run_sensor,
+            steward_rescore_sensor,
         ]
         if automation
         else [],

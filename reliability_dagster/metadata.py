@@ -100,6 +100,26 @@ def scores_table(report: Report) -> dg.TableMetadataValue:
     return dg.MetadataValue.table(records=records, schema=schema)
 
 
+def scores_metadata(report: Report) -> dict[str, Any]:
+    """The figures ``subject_scores`` shows: the scores table, each score and its count,
+    the overall score and confidence, the checkable share; also what a steward's re-score
+    records for it (``sensors.steward_rescore_sensor``), so the UI's latest figures are the
+    served ones."""
+    metadata: dict[str, Any] = {"covered": report.covered}
+    if report.covered:
+        metadata["scores"] = scores_table(report)
+    for score in report.type_scores:
+        metadata[f"score.{score.claim_type}"] = round(score.score, 1) if score.score is not None else "insufficient record"
+        metadata[f"n.{score.claim_type}"] = score.n
+    if report.overall is not None:
+        overall = report.overall.score
+        metadata["score.overall"] = round(overall, 1) if overall is not None else "insufficient record"
+        metadata["confidence.overall"] = report.overall.confidence
+    share = report.checkable_share
+    metadata["checkable_share"] = round(share, 3) if share is not None else "n/a"
+    return metadata
+
+
 def claims_table(report: Report) -> dg.TableMetadataValue:
     """The report's claims as a table a person can scan (``render.claim_rows``)."""
     schema = dg.TableSchema(columns=[dg.TableColumn(c, "string") for c in CLAIM_ROW_COLUMNS])

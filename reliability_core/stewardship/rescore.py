@@ -74,7 +74,7 @@ def rescore_subject(
         return None
     if ruled_claim_id is not None and not any(c.get("claim_id") == ruled_claim_id for c in rescored.claims):
         return None
-    return publish_report(
+    published = publish_report(
         warehouse,
         rescored.model_copy(
             update={
@@ -86,6 +86,22 @@ def rescore_subject(
         ),
         kind=kinds.get(subject_id, ""),
     )
+    # The scored report ``subject_report`` publishes from is the re-scored one too: publishing
+    # again from the old one (a re-materialised report) would silently undo the ruling.
+    warehouse.write(tables.SCORED_REPORTS, subject_id, [published])
+    return published
+
+
+def rescored_since(latest: Mapping[str, Report], recorded: Mapping[str, int]) -> list[Report]:
+    """The newest reports a steward's ruling re-scored that are not yet recorded in the
+    orchestrator: re-scored (``rescored_at``) and published after (higher ``sequence``
+    than) the report last recorded for the subject. ``latest``: each subject's newest
+    report; ``recorded``: the publication sequence last recorded per subject."""
+    return [
+        report
+        for subject, report in sorted(latest.items())
+        if report.rescored_at is not None and report.sequence > recorded.get(subject, 0)
+    ]
 
 
 class StewardDecision(Record):
