@@ -2,10 +2,10 @@
 
     reliability gold validate data/gold/starter.jsonl
     reliability gold import-averitec --output /tmp/averitec-dev.jsonl
-    reliability gold backtest data/gold/starter.jsonl [--png diagram.png]
+    reliability gold backtest data/gold/starter.jsonl [--png diagram.png] [--confusion-png matrix.png] [--json]
     reliability gold backtest --averitec
-    reliability steward build [--warehouse DIR]
-    reliability steward list [--warehouse DIR] [--subject S] [--all]
+    reliability steward build [--warehouse DIR] [--json]
+    reliability steward list [--warehouse DIR] [--subject S] [--all] [--json]
     reliability steward rule --subject S --claim C --action uphold \\
         --steward NAME --reason "why" [--new-verdict V]
     reliability subjects add --name "Ørsted A/S" --id orsted --kind company --url https://orsted.com/
@@ -53,11 +53,13 @@ from reliability_core.subjects.registry import RegistryError, add_entry, load_re
 from reliability_core.text.lexicon import LexiconError
 from reliability_core.validation.averitec import import_averitec
 from reliability_core.validation.backtest import (
+    backtest_confusion_png,
     backtest_reliability_diagram,
     method_judge,
     run_backtest,
     store_backtest_result,
 )
+from reliability_core.validation.backtest_tables import backtest_text
 from reliability_core.validation.gold import GoldFormatError, load_gold, save_gold, validate_gold_file
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, Warehouse, tables
@@ -147,9 +149,12 @@ def gold_backtest(args: argparse.Namespace) -> int:
     store_backtest_result(Ledger(_warehouse(args.warehouse)), result)
     if args.png:
         Path(args.png).write_bytes(backtest_reliability_diagram(result))
-    summary = result.model_dump(mode="json", exclude={"judgements"})
-    summary["metrics"].pop("calibration_bins")
-    _print(summary)
+    if args.confusion_png:
+        Path(args.confusion_png).write_bytes(backtest_confusion_png(result))
+    if args.json:
+        _print(result.model_dump(mode="json", exclude={"judgements"}))
+        return 0
+    print(backtest_text(result))
     return 0
 
 
@@ -340,7 +345,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or $RELIABILITY_DATA_DIR/warehouse)"
     )
     backtest.add_argument("--cache-dir", help="model response cache (default: none)")
-    backtest.add_argument("--png", help="write the reliability diagram here")
+    backtest.add_argument("--png", help="write the reliability diagram (calibration) here, as PNG")
+    backtest.add_argument(
+        "--confusion-png", help="write the confusion matrix (rows: human label; columns: method verdict) here, as PNG"
+    )
+    backtest.add_argument(
+        "--json", action="store_true", help="print the result as JSON (without per-item judgements) instead of tables"
+    )
     backtest.set_defaults(func=gold_backtest)
 
     steward = groups.add_parser("steward", help="steward queue and rulings").add_subparsers(

@@ -135,7 +135,7 @@ def test_gold_backtest_runs_offline_stores_the_result_and_draws_the_diagram(
     monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
     root = str(tmp_path / "warehouse")
     png = tmp_path / "diagram.png"
-    assert main(["gold", "backtest", str(STARTER), "--warehouse", root, "--png", str(png)]) == 0
+    assert main(["gold", "backtest", str(STARTER), "--warehouse", root, "--png", str(png), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["error_rates"] == "not yet measured" and summary["offline"] is True
     assert summary["method_version"].endswith("offline-rules")
@@ -161,3 +161,29 @@ def test_fetch_check_says_whether_the_pipeline_would_fetch_a_url_and_why_not(
     answer = json.loads(capsys.readouterr().out)
     assert (answer["allowed"], answer["outcome"]) == (code == 0, outcome)
     assert says in answer["reason"]
+
+
+def test_gold_backtest_prints_readable_tables_and_draws_the_confusion_matrix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: the backtest printed 150 lines of JSON."""
+    monkeypatch.setenv("RELIABILITY_OFFLINE", "1")
+    monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
+    matrix = tmp_path / "confusion.png"
+    args = ["gold", "backtest", str(STARTER), "--warehouse", str(tmp_path / "w"), "--confusion-png", str(matrix)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert not out.lstrip().startswith("{")
+    for heading in (
+        "Precision and recall per verdict",
+        "Confusion matrix (rows: human label; columns: method verdict)",
+        "Calibration of judge A's confidence",
+        "95% interval",
+        "accuracy on shown verdicts",
+    ):
+        assert heading in out, heading
+    confusion = out.split("Confusion matrix", 1)[1]
+    assert "human label \\ verdict" in confusion and "label mostly_false" in confusion
+    calibration = out.split("Calibration of judge A's confidence", 1)[1].splitlines()
+    assert calibration[1].split()[:3] == ["confidence", "bin", "verdicts"]
+    assert matrix.read_bytes().startswith(b"\x89PNG")
