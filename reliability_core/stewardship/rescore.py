@@ -38,6 +38,12 @@ from reliability_core.web.fetch import SafeFetcher
 RESCORING_ACTIONS = frozenset({"demote", "retract", "resolve_for_a", "resolve_for_b", "recheck_quote"})
 
 
+
+
+
+
+
+
 def rescore_subject(
     warehouse: Warehouse,
     subject_id: str,

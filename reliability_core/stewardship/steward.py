@@ -350,7 +350,7 @@ class RulingOutcome(Record):
     problems: list[str] = Field(default_factory=list)
 
 
-# What each action does, in the words the CLI's help and the API's schema show.
+# What each action does, in the words `reliability steward rule --help` shows.
 STEWARD_ACTION_HELP: dict[StewardAction, str] = {
     "uphold": "the verdict stands (the display gate still decides whether it is shown)",
     "demote": "lower the verdict to --new-verdict (required; 'unresolvable' counts the claim without scoring it)",
@@ -386,9 +386,11 @@ def ruling_problems(
     if action == "demote":
         new = request.new_verdict
         if new is None:
+            current = VERDICT_VALUES.get(verdict.verdict)
+            lower = [v for v, value in VERDICT_VALUES.items() if current is not None and value < current]
             problems.append(
                 "'demote' needs the verdict to demote to (--new-verdict / new_verdict): one of "
-                f"{[v for v in (*VERDICT_VALUES, 'unresolvable') if v != verdict.verdict]}"
+                f"{[*lower, 'unresolvable']}"
             )
         elif new != "unresolvable":
             if new not in VERDICT_VALUES:
