@@ -160,7 +160,7 @@ def _claim_lines(claim: dict[str, object]) -> list[str]:
             if isinstance(item, dict):
                 lines.append(
                     f"  - evidence ({item.get('source_class')}, {item.get('side')}): {item.get('url')} "
-                    f"· fetch sha256 {str(item.get('fetch_sha256'))[:12]}"
+                    + (f"· fetch sha256 {str(item.get('fetch_sha256'))[:12]}" if item.get("fetch_sha256") else "· no fetch hash")
                     + (f" · excluded: {item.get('exclusion_reason')}" if item.get("excluded") else "")
                 )
     if claim.get("verdict") is not None:

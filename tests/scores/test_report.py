@@ -286,6 +286,10 @@ def test_the_markdown_report_never_prints_a_missing_basis_as_none() -> None:
     markdown = report_markdown(report)
     assert "None" not in markdown
     assert "basis: " in markdown, "a shown verdict still names its basis"
+    unhashed = report.model_copy(
+        update={"claims": [{**c, "evidence": [{**e, "fetch_sha256": None} for e in c["evidence"]]} for c in report.claims]}
+    )
+    assert "None" not in report_markdown(unhashed) and "no fetch hash" in report_markdown(unhashed)
 
 
 def test_a_rescore_time_is_shown_and_leaves_the_content_hash_alone() -> None:
