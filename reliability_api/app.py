@@ -413,9 +413,9 @@ def create_app(settings: ApiSettings) -> FastAPI:
         if backtests:
             latest_any = max(backtests, key=lambda b: b.run_at)
             agreement = {
-                # The metric is a share (0-1); the API field says percent.
+                # In percent (0-100) in the backtest's metrics too: one unit everywhere.
                 "judge_agreement_percent": (
-                    round(100.0 * latest_any.metrics.judge_agreement_percent, 1)
+                    round(latest_any.metrics.judge_agreement_percent, 1)
                     if latest_any.metrics.judge_agreement_percent is not None
                     else None
                 ),

@@ -2,10 +2,10 @@
 
     reliability gold validate data/gold/starter.jsonl
     reliability gold import-averitec --output /tmp/averitec-dev.jsonl
-    reliability gold backtest data/gold/starter.jsonl [--png diagram.png]
+    reliability gold backtest data/gold/starter.jsonl [--png diagram.png] [--confusion-png matrix.png] [--json]
     reliability gold backtest --averitec
-    reliability steward build [--warehouse DIR]
-    reliability steward list [--warehouse DIR] [--subject S] [--all]
+    reliability steward build [--warehouse DIR] [--json]
+    reliability steward list [--warehouse DIR] [--subject S] [--all] [--json]
     reliability steward rule --subject S --claim C --action uphold \\
         --steward NAME --reason "why" [--new-verdict V]
     reliability subjects add --name "Ørsted A/S" --id orsted --kind company --url https://orsted.com/
@@ -39,23 +39,27 @@ from reliability_core.providers.errors import ProviderError
 from reliability_core.scores.rulings import read_rulings
 from reliability_core.settings import SettingsError, default_data_dir, project_root, settings
 from reliability_core.stand_in.web import offline_fetcher
+from reliability_core.stewardship.queue_table import queue_text
 from reliability_core.stewardship.rescore import rule
 from reliability_core.stewardship.steward import (
+    STEWARD_ACTION_HELP,
+    STEWARD_ACTIONS,
     RulingRequest,
-    build_steward_queue,
     open_items,
     read_steward_queue,
-    store_steward_queue,
+    rebuild_steward_queue,
 )
 from reliability_core.subjects.registry import RegistryError, add_entry, load_registry
 from reliability_core.text.lexicon import LexiconError
 from reliability_core.validation.averitec import import_averitec
 from reliability_core.validation.backtest import (
+    backtest_confusion_png,
     backtest_reliability_diagram,
     method_judge,
     run_backtest,
     store_backtest_result,
 )
+from reliability_core.validation.backtest_tables import backtest_text
 from reliability_core.validation.gold import GoldFormatError, load_gold, save_gold, validate_gold_file
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, Warehouse, tables
@@ -145,28 +149,33 @@ def gold_backtest(args: argparse.Namespace) -> int:
     store_backtest_result(Ledger(_warehouse(args.warehouse)), result)
     if args.png:
         Path(args.png).write_bytes(backtest_reliability_diagram(result))
-    summary = result.model_dump(mode="json", exclude={"judgements"})
-    summary["metrics"].pop("calibration_bins")
-    _print(summary)
+    if args.confusion_png:
+        Path(args.confusion_png).write_bytes(backtest_confusion_png(result))
+    if args.json:
+        _print(result.model_dump(mode="json", exclude={"judgements"}))
+        return 0
+    print(backtest_text(result))
     return 0
-
-
-def _all_verdicts(warehouse: Warehouse, table: str) -> list[ClaimVerdict]:
-    return [v for s in warehouse.subjects(table) for v in warehouse.read(table, s, ClaimVerdict)]
 
 
 def steward_build(args: argparse.Namespace) -> int:
     warehouse = _warehouse(args.warehouse)
-    verdicts = _all_verdicts(warehouse, args.verdicts_table)
-    queue = build_steward_queue(
-        verdicts,
+    queue = rebuild_steward_queue(
+        warehouse,
         clock=parse_clock_override(settings().now),
         method_version=method_version(),
+        verdicts_table=args.verdicts_table,
     )
-    store_steward_queue(warehouse, queue)
     summary = queue.model_dump(mode="json", exclude={"items"})
     summary["queued"] = len(queue.items)
-    _print(summary)
+    if args.json:
+        _print(summary)
+        return 0
+    print(
+        f"Queued {len(queue.items)} claims: {queue.disputed} disputed, {queue.held} held, {queue.sampled} sampled "
+        f"at random ({queue.sample_rate:.0%} of {queue.eligible_for_sample} verdicts of the last "
+        f"{queue.window_days} days; seed {queue.seed}, recorded). `reliability steward list` shows them."
+    )
     return 0
 
 
@@ -174,11 +183,27 @@ def steward_list(args: argparse.Namespace) -> int:
     warehouse = _warehouse(args.warehouse)
     ledger = Ledger(warehouse)
     items = read_steward_queue(warehouse, args.subject)
+    queued = len(items)
     if not args.all:
         subjects = sorted({i.subject_id for i in items})
         rulings = [r for s in subjects for r in read_rulings(ledger, s)]
         items = open_items(items, rulings)
-    _print([i.model_dump(mode="json") for i in items])
+    if args.json:
+        _print([i.model_dump(mode="json") for i in items])
+        return 0
+    if not warehouse.subjects(tables.STEWARD_QUEUE):
+        # The pipeline builds each subject's queue after its verdicts; the weekly schedule
+        # and `steward build` rebuild it over every subject.
+        print("No steward queue stored yet: run a subject's pipeline (`make demo`) or `reliability steward build`.")
+        return 0
+    hidden = "" if args.all else f" ({queued - len(items)} already ruled on hidden; --all shows them)"
+    print(f"Steward queue: {len(items)} open of {queued} queued{hidden}\n")
+    print(queue_text(items))
+    if items:
+        print(
+            "\nRule on one: reliability steward rule --subject S --claim C --action ACTION --steward NAME "
+            '--reason "why" (`reliability steward rule --help` lists the actions)'
+        )
     return 0
 
 
@@ -320,7 +345,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or $RELIABILITY_DATA_DIR/warehouse)"
     )
     backtest.add_argument("--cache-dir", help="model response cache (default: none)")
-    backtest.add_argument("--png", help="write the reliability diagram here")
+    backtest.add_argument("--png", help="write the reliability diagram (calibration) here, as PNG")
+    backtest.add_argument(
+        "--confusion-png", help="write the confusion matrix (rows: human label; columns: method verdict) here, as PNG"
+    )
+    backtest.add_argument(
+        "--json", action="store_true", help="print the result as JSON (without per-item judgements) instead of tables"
+    )
     backtest.set_defaults(func=gold_backtest)
 
     steward = groups.add_parser("steward", help="steward queue and rulings").add_subparsers(
@@ -337,16 +368,29 @@ def build_parser() -> argparse.ArgumentParser:
         )
         sub.add_argument("--verdicts-table", default=VERDICTS_TABLE)
         sub.set_defaults(func=func)
+        if name in ("build", "list"):
+            sub.add_argument("--json", action="store_true", help="print JSON instead of a readable summary or table")
         if name == "list":
-            sub.add_argument("--subject")
+            sub.add_argument("--subject", help="only this subject's queue (default: every subject)")
             sub.add_argument("--all", action="store_true", help="include items already ruled on")
         if name == "rule":
-            sub.add_argument("--subject", required=True)
-            sub.add_argument("--claim", required=True)
-            sub.add_argument("--action", required=True)
-            sub.add_argument("--steward", required=True)
-            sub.add_argument("--reason", required=True)
-            sub.add_argument("--new-verdict")
+            sub.formatter_class = argparse.RawDescriptionHelpFormatter
+            sub.description = "actions:\n" + "\n".join(
+                f"  {action:<14} {STEWARD_ACTION_HELP[action]}" for action in STEWARD_ACTIONS
+            ) + (
+                "\n\nOne ruling per verdict: a claim already ruled on since its verdict was decided is refused. "
+                "A ruling records the method version of the verdict it rules on."
+            )
+            sub.add_argument("--subject", required=True, help="the subject's id (partition)")
+            sub.add_argument("--claim", required=True, help="the claim's id (`reliability steward list` shows it)")
+            sub.add_argument("--action", required=True, choices=STEWARD_ACTIONS, help="see the actions above")
+            sub.add_argument("--steward", required=True, help="who rules (recorded)")
+            sub.add_argument("--reason", required=True, help="why (recorded, shown on the claim)")
+            sub.add_argument(
+                "--new-verdict",
+                help="required with --action demote, refused with any other action: the lower verdict "
+                "(true, mostly_true, mixed, mostly_false, false, or unresolvable); no default",
+            )
     subjects = groups.add_parser("subjects", help="the subject registry (data/subjects.yaml)").add_subparsers(
         dest="command", required=True
     )

@@ -46,6 +46,7 @@ from reliability_core.stages import (
     snapshot_refs,
     stored_snapshots,
 )
+from reliability_core.stewardship.steward import StewardQueueItem, rebuild_steward_queue
 from reliability_core.subjects.candidates import CandidateListing, list_candidates
 from reliability_core.subjects.coverage import assess_coverage
 from reliability_core.subjects.registry import load_registry
@@ -54,7 +55,16 @@ from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import tables
 from reliability_core.web.snapshots import MaskingFetcher, ReusingFetcher
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
-from reliability_dagster.metadata import OWNERS, claims_table, measure, rows, scores_table, table_metadata
+from reliability_dagster.metadata import (
+    OWNERS,
+    measure,
+    claims_table,
+    rows,
+    scores_metadata,
+    scores_table,
+    steward_queue_metadata,
+    table_metadata,
+)
 from reliability_dagster.partitions import subjects_partitions
 from reliability_dagster.pools import ANTHROPIC, OPENAI, PERPLEXITY, WEB, pool_tags
 from reliability_dagster.stage import Stage, StageBody, counted, run_async, subject_asset
@@ -78,6 +88,7 @@ STORED: dict[str, tuple[str, type[BaseModel]]] = {
     "verdicts": (tables.VERDICTS, ClaimVerdict),
     "subject_scores": (tables.SCORED_REPORTS, Report),
     "subject_report": (tables.REPORTS, Report),
+    "subject_steward_queue": (tables.STEWARD_QUEUE, StewardQueueItem),
 }
 # The further tables an asset writes, each shown with its schema beside the first.
 ALSO_STORED: dict[str, list[tuple[str, type[BaseModel]]]] = {
@@ -564,21 +575,7 @@ def build_subject_report(stage: Stage, models_used: dict[str, str], peer_prior_a
 def subject_scores(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     report = build_subject_report(stage, stage.providers.gateway().describe())
     stage.warehouse.write(tables.SCORED_REPORTS, stage.subject_id, [report])
-    metadata: dict[str, Any] = {"covered": report.covered, **rows(1)}
-    if report.covered:
-        metadata["scores"] = scores_table(report)
-    # Scores are floats or absent, with the record's state beside them as text: an
-    # "insufficient record" in place of a number would stop the UI plotting the key.
-    for score in report.type_scores:
-        metadata.update(measure(f"score.{score.claim_type}", score.score, 1))
-        metadata[f"record.{score.claim_type}"] = "insufficient record" if score.score is None else "scored"
-        metadata[f"n.{score.claim_type}"] = score.n
-    if report.overall is not None:
-        metadata.update(measure("score.overall", report.overall.score, 1))
-        metadata["record.overall"] = "insufficient record" if report.overall.score is None else "scored"
-        metadata["confidence.overall"] = report.overall.confidence
-    metadata.update(measure("checkable_share", report.checkable_share, 3))
-    return dg.MaterializeResult(metadata=metadata)
+    return dg.MaterializeResult(metadata={**scores_metadata(report), **rows(1)})
 
 
 @_subject_asset(
@@ -616,6 +613,24 @@ def subject_report(context: dg.AssetExecutionContext, stage: Stage) -> dg.Materi
             **_run_cost_metadata(context, len(stage.warehouse.read(tables.VERDICTS, stage.subject_id, ClaimVerdict))),
         }
     )
+
+
+@_subject_asset(
+    "subject_steward_queue",
+    ["verdicts"],
+    {"python", "parquet"},
+    set(),
+    "[V] §04 steward spot checks, built with the run: the subject's disputed and held claims plus a random 10% "
+    "of its last 7 days' verdicts (fresh seed, recorded), shown as a table (claim, quote, judges, gate, evidence, "
+    "why queued). `reliability steward list` reads the same table; the weekly steward_sampling schedule rebuilds "
+    "every subject's queue.",
+    not_covered=[tables.STEWARD_QUEUE],
+)
+def subject_steward_queue(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
+    queue = rebuild_steward_queue(
+        stage.warehouse, clock=stage.clock, method_version=stage.method_version, subjects=[stage.subject_id]
+    )
+    return dg.MaterializeResult(metadata=steward_queue_metadata(queue))
 
 
 def run_usage_by_step(context: dg.AssetExecutionContext) -> dict[str, dict[str, float]]:
@@ -701,4 +716,5 @@ subject_assets = [
     verdicts,
     subject_scores,
     subject_report,
+    subject_steward_queue,
 ]

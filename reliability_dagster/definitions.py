@@ -27,6 +27,7 @@ from reliability_dagster.sensors import (
     first_report_sensor,
     gold_set_sensor,
     staleness_sensor,
+    steward_rescore_sensor,
     subject_registry_sensor,
 )
 from reliability_dagster.stage import CODE_REFERENCES
@@ -92,6 +93,7 @@ def build_definitions(
             gold_set_sensor,
             dead_run_sensor,
             report_freshness_sensor,
+            steward_rescore_sensor,
         ]
         if automation
         else [],

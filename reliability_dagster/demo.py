@@ -100,6 +100,7 @@ _STAGE_HEADLINES = {
     "verdicts": ("verdicts", "verdicts"),
     "subject_scores": ("scored", "covered"),
     "subject_report": ("reports kept", "reports_kept"),
+    "subject_steward_queue": ("steward queue", "queued"),
 }
 # Dagster's console log of a run (400-600 DEBUG lines for the demo) shows only errors
 # unless --log asks for the full event log.

@@ -46,7 +46,10 @@ recheck_job = dg.define_asset_job(
 backtest_job = dg.define_asset_job(
     BACKTEST_JOB,
     selection=dg.AssetSelection.assets("gold_set_backtest"),
-    description="Run the configured judges and gates over a gold set and measure them against human labels.",
+    description="Run the configured judges and gates over a gold set and measure them against human labels; each "
+    "gate is an asset check. Its partitions (gold set x judges) exist only once gold_set_sensor has added the gold "
+    "sets: start that sensor (it adds a partition per data/gold/*.jsonl file within 5 minutes) or add the partition "
+    "in the UI (gold_sets: the file's name without .jsonl); `reliability gold backtest FILE` runs one without Dagster.",
 )
 
 stability_job = dg.define_asset_job(

@@ -13,6 +13,8 @@ from pydantic import BaseModel
 
 from reliability_core.models import Report
 from reliability_core.scores.render import CLAIM_ROW_COLUMNS, claim_rows
+from reliability_core.stewardship.queue_table import queue_markdown
+from reliability_core.stewardship.steward import StewardQueue
 
 OWNERS = ["team:reliability"]
 ROW_COUNT = "dagster/row_count"
@@ -116,10 +118,49 @@ def scores_table(report: Report) -> dg.TableMetadataValue:
     return dg.MetadataValue.table(records=records, schema=schema)
 
 
+def scores_metadata(report: Report) -> dict[str, Any]:
+    """The figures ``subject_scores`` shows: the scores table, each score and its count,
+    the overall score and confidence, the checkable share; also what a steward's re-score
+    records for it (``sensors.steward_rescore_sensor``), so the UI's latest figures are the
+    served ones."""
+    metadata: dict[str, Any] = {"covered": report.covered}
+    if report.covered:
+        metadata["scores"] = scores_table(report)
+    # Scores are floats or absent, with the record's state beside them as text: an
+    # "insufficient record" in place of a number would stop the UI plotting the key.
+    for score in report.type_scores:
+        metadata.update(measure(f"score.{score.claim_type}", score.score, 1))
+        metadata[f"record.{score.claim_type}"] = "insufficient record" if score.score is None else "scored"
+        metadata[f"n.{score.claim_type}"] = score.n
+    if report.overall is not None:
+        metadata.update(measure("score.overall", report.overall.score, 1))
+        metadata["record.overall"] = "insufficient record" if report.overall.score is None else "scored"
+        metadata["confidence.overall"] = report.overall.confidence
+    metadata.update(measure("checkable_share", report.checkable_share, 3))
+    return metadata
+
+
 def claims_table(report: Report) -> dg.TableMetadataValue:
     """The report's claims as a table a person can scan (``render.claim_rows``)."""
     schema = dg.TableSchema(columns=[dg.TableColumn(c, "string") for c in CLAIM_ROW_COLUMNS])
     return dg.MetadataValue.table(records=[dg.TableRecord(r) for r in claim_rows(report)], schema=schema)
+
+
+def steward_queue_metadata(queue: StewardQueue) -> dict[str, Any]:
+    """What a steward queue build shows in the UI: the counts, what the sample can detect,
+    and the queue itself as a Markdown table (claim, quote, both judges, gate, evidence
+    links, why queued)."""
+    return {
+        "queued": len(queue.items),
+        **rows(len(queue.items)),
+        "disputed": queue.disputed,
+        "held": queue.held,
+        "sampled": queue.sampled,
+        "eligible_for_sample": queue.eligible_for_sample,
+        "sample_seed": str(queue.seed),
+        "detection_probability": dg.MetadataValue.json({str(k): v for k, v in queue.detection_probability.items()}),
+        "queue": dg.MetadataValue.md(queue_markdown(queue.items)),
+    }
 
 
 def provider_kind(vendor: str, *, has_key: bool, rehearsal: bool) -> str:

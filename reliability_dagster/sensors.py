@@ -1,5 +1,5 @@
 """Sensors: the registry's partitions, first reports, stale reports, claims falling due,
-gold-set changes. Only the registry sensor (partitions, no runs) runs by default; the
+gold-set changes, steward re-scores. Only the registry sensor (partitions, no runs) runs by default; the
 ones that request runs spend credit with API keys set, so they start stopped.
 
 Each sensor asks a pure rule of ``reliability_core`` and turns the answer into
@@ -25,11 +25,13 @@ from reliability_core.scores.refresh import (
     refresh_run_key,
 )
 from reliability_core.settings import settings
+from reliability_core.stewardship.rescore import rescored_since
 from reliability_core.subjects.registry import load_registry
 from reliability_core.version import method_version
 from reliability_core.warehouse import Ledger, tables
 from reliability_core.warehouse.store import CorruptPartitionError
 from reliability_dagster.jobs import BACKTEST_JOB, QUICK_REPORT_JOB, RECHECK_JOB, REFRESH_JOB
+from reliability_dagster.metadata import scores_metadata
 from reliability_dagster.partitions import (
     GOLD_SETS_PARTITIONS,
     SUBJECTS_PARTITIONS,
@@ -221,6 +223,50 @@ def due_date_sensor(
                 )
             )
     return dg.SensorResult(run_requests=requests)
+
+
+@dg.sensor(
+    minimum_interval_seconds=30,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="Records a steward's re-score in the UI: when a ruling (CLI or API) re-scores a subject, an "
+    "observation of subject_scores for that subject's partition carries the new figures, so the latest figures "
+    "the UI shows are the ones the API serves. Requests no run, so it costs nothing and runs by default.",
+)
+def steward_rescore_sensor(context: dg.SensorEvaluationContext, warehouse: WarehouseResource) -> dg.SensorResult:
+    """Each re-scored report not yet recorded (``rescore.rescored_since``) becomes an
+    ``AssetObservation`` of ``subject_scores``; the cursor holds the publication sequence
+    recorded per subject, so a report is recorded once. The CLI and the API do not talk to
+    Dagster (the API reads the warehouse only), so the record is made here."""
+    recorded: dict[str, int] = json.loads(context.cursor) if context.cursor else {}
+    store = warehouse.warehouse()
+    partitions = set(context.instance.get_dynamic_partitions(SUBJECTS_PARTITIONS))
+    latest: dict[str, Report] = {}
+    for subject in store.subjects(tables.REPORTS):
+        if subject not in partitions:
+            continue
+        try:
+            newest = latest_report(store.read(tables.REPORTS, subject, Report))
+        except CorruptPartitionError as exc:
+            context.log.warning(f"reports of {subject} unreadable, not checked for a re-score: {exc}")
+            continue
+        if newest is not None:
+            latest[subject] = newest
+    events = [
+        dg.AssetObservation(
+            asset_key="subject_scores",
+            partition=report.subject_id,
+            metadata={
+                **scores_metadata(report),
+                "rescored_at": report.rescored_at.isoformat() if report.rescored_at else "",
+                "rescored_after_ruling": report.rescored_after_ruling or "",
+                "report_sequence": report.sequence,
+                "content_hash": report.content_hash,
+            },
+        )
+        for report in rescored_since(latest, recorded)
+    ]
+    recorded.update({subject: report.sequence for subject, report in latest.items()})
+    return dg.SensorResult(asset_events=events, cursor=json.dumps(recorded, sort_keys=True))
 
 
 def gold_set_fingerprints(gold_dir: Path, averitec_file: Path) -> dict[str, str]:

@@ -3,7 +3,7 @@ Thin wrappers over ``reliability_core.validation.backtest``, ``stability`` and `
 
 import base64
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import dagster as dg
 
@@ -12,11 +12,13 @@ from reliability_core.models import Claim, ClaimVerdict, GoldItem, ResolutionCri
 from reliability_core.settings import settings
 from reliability_core.stages import judge_claims, research_claims
 from reliability_core.stand_in.search import OfflineSearch
-from reliability_core.stewardship.steward import StewardQueueItem, build_steward_queue, store_steward_queue
+from reliability_core.stewardship.steward import StewardQueueItem, rebuild_steward_queue
 from reliability_core.validation import stability
 from reliability_core.validation.averitec import import_averitec
 from reliability_core.validation.backtest import (
     BacktestResult,
+    GateName,
+    backtest_confusion_png,
     backtest_partition_key,
     backtest_reliability_diagram,
     judge_configuration,
@@ -24,12 +26,13 @@ from reliability_core.validation.backtest import (
     run_backtest,
     store_backtest_result,
 )
+from reliability_core.validation.backtest_tables import backtest_markdown
 from reliability_core.validation.gold import load_gold
 from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import Ledger, tables
 from reliability_dagster.assets import _sampled_claims, _snapshots
 from reliability_dagster.jobs import STEWARD_GROUP, VALIDATION_GROUP
-from reliability_dagster.metadata import OWNERS, rows, table_metadata
+from reliability_dagster.metadata import OWNERS, rows, steward_queue_metadata, table_metadata
 from reliability_dagster.partitions import backtest_partitions, subjects_partitions
 from reliability_dagster.pools import ANTHROPIC, OPENAI, PERPLEXITY, WEB, pool_tags
 from reliability_dagster.resources import (
@@ -49,21 +52,66 @@ def gold_items(gold_set: str) -> list[GoldItem]:
     return load_gold(settings().gold_dir / f"{gold_set}.jsonl")
 
 
+BACKTEST_ASSET = "gold_set_backtest"
+# [#10] "A backtest result says pass or fail per gate": each gate is an asset check of the
+# backtest, so a failing gate is red in the UI (issue 27), not a line in a Markdown note.
+GATE_CHECKS: dict[str, str] = {
+    "accuracy_on_shown": "Accuracy on shown verdicts at least the gate (95%).",
+    "wrong_verdicts_shown": "No wrong verdict shown on the gold set.",
+    "settled_without_help": "Share settled without help (shown verdicts / all) at least the gate (85%).",
+    "calibration_error": "Expected calibration error of judge A's confidence at most the gate (0.05).",
+    "kappa_with_humans": "Cohen's kappa of the verdicts against the human labels at least the gate (0.6).",
+}
+assert set(GATE_CHECKS) == set(get_args(GateName)), "one asset check per validation gate"
+
+
+def gate_check_name(gate: str) -> str:
+    return f"gate_{gate}"
+
+
+def gate_check_results(result: BacktestResult) -> list[dg.AssetCheckResult]:
+    """Each gate's pass or fail as an asset check result: failed is red (severity ERROR)."""
+    return [
+        dg.AssetCheckResult(
+            asset_key=BACKTEST_ASSET,
+            check_name=gate_check_name(g.gate),
+            passed=g.passed,
+            severity=dg.AssetCheckSeverity.ERROR,
+            description=g.reason,
+            metadata={
+                "value": g.value if g.value is not None else "no data",
+                "threshold": g.threshold,
+                "comparison": g.comparison,
+                "error_rates": result.error_rates,
+                "label": result.label,
+            },
+        )
+        for g in result.gates
+    ]
+
+
 @dg.asset(
+    name=BACKTEST_ASSET,
     partitions_def=backtest_partitions,
     group_name=VALIDATION_GROUP,
     kinds={"anthropic", "openai", "parquet"},
     tags=pool_tags({ANTHROPIC, OPENAI}),
-    description="The configured judges and display gates over a gold set, measured against human labels.",
+    description="The configured judges and display gates over a gold set, measured against human labels; "
+    "each validation gate is an asset check (gate_*). Partitioned by gold set and judge configuration: the "
+    "gold-set partitions are added by gold_set_sensor from data/gold/*.jsonl (and the AVeriTeC dev set).",
     owners=OWNERS,
     metadata=table_metadata(BacktestResult, tables.BACKTESTS),
+    check_specs=[
+        dg.AssetCheckSpec(gate_check_name(gate), asset=BACKTEST_ASSET, description=text)
+        for gate, text in GATE_CHECKS.items()
+    ],
 )
 def gold_set_backtest(
     context: dg.AssetExecutionContext,
     warehouse: WarehouseResource,
     clock: ClockResource,
     providers: ProvidersResource,
-) -> dg.MaterializeResult[None]:
+) -> dg.MaterializeResult:  # type: ignore[type-arg]  # Dagster reads a parametrised annotation as one output, not the checks too
     keys = context.partition_key.keys_by_dimension  # type: ignore[attr-defined]
     gold_set = keys["gold_set"]
     items = gold_items(gold_set)
@@ -86,6 +134,7 @@ def gold_set_backtest(
     store_backtest_result(Ledger(store), result)
     m = result.metrics
     diagram = base64.b64encode(backtest_reliability_diagram(result)).decode("ascii")
+    confusion = base64.b64encode(backtest_confusion_png(result)).decode("ascii")
     gates = "\n".join(f"- {g.gate}: {'pass' if g.passed else 'FAIL'} ({g.reason})" for g in result.gates)
     metadata: dict[str, Any] = {
         "items": m.items,
@@ -96,14 +145,17 @@ def gold_set_backtest(
         "accuracy_on_shown": m.accuracy_on_shown if m.accuracy_on_shown is not None else "n/a",
         "wrong_verdicts_shown": m.wrong_verdicts_shown,
         "settled_without_help": m.settled_without_help if m.settled_without_help is not None else "n/a",
+        "judge_agreement_percent": m.judge_agreement_percent if m.judge_agreement_percent is not None else "n/a",
         "judge_agreement_kappa": m.judge_agreement_kappa if m.judge_agreement_kappa is not None else "n/a",
         "calibration_error": m.calibration_error if m.calibration_error is not None else "n/a",
         "all_gates_pass": result.all_gates_pass,
         "gates": dg.MetadataValue.md(gates),
+        "figures": dg.MetadataValue.md(backtest_markdown(result)),
+        "confusion_matrix": dg.MetadataValue.md(f"![confusion matrix](data:image/png;base64,{confusion})"),
         "reliability_diagram": dg.MetadataValue.md(f"![reliability diagram](data:image/png;base64,{diagram})"),
         **gateway.metadata(),
     }
-    return dg.MaterializeResult(metadata=metadata)
+    return dg.MaterializeResult(metadata=metadata, check_results=gate_check_results(result))
 
 
 @dg.asset(
@@ -184,28 +236,17 @@ def rerun_stability(
 @dg.asset(
     group_name=STEWARD_GROUP,
     kinds={"python", "parquet"},
-    description="Every disputed or held claim plus a random 10% of the last 7 days' verdicts (fresh seed, recorded), for a human steward.",
+    description="Every disputed or held claim plus a random 10% of the last 7 days' verdicts over every subject "
+    "(fresh seed, recorded), for a human steward; rebuilt weekly by the steward_sampling schedule. Each subject's "
+    "run also rebuilds that subject's queue (subject_steward_queue).",
     owners=OWNERS,
     metadata=table_metadata(StewardQueueItem, tables.STEWARD_QUEUE),
 )
 def steward_queue(
     warehouse: WarehouseResource, clock: ClockResource, providers: ProvidersResource
 ) -> dg.MaterializeResult[None]:
-    store = warehouse.warehouse()
-    verdicts = [v for s in store.subjects(tables.VERDICTS) for v in store.read(tables.VERDICTS, s, ClaimVerdict)]
-    queue = build_steward_queue(verdicts, clock=clock.clock(), method_version=providers.method_version())
-    store_steward_queue(store, queue)
-    return dg.MaterializeResult(
-        metadata={
-            "queued": len(queue.items),
-            **rows(len(queue.items)),
-            "disputed": queue.disputed,
-            "held": queue.held,
-            "sampled": queue.sampled,
-            "eligible_for_sample": queue.eligible_for_sample,
-            "detection_probability": dg.MetadataValue.json({str(k): v for k, v in queue.detection_probability.items()}),
-        }
-    )
+    queue = rebuild_steward_queue(warehouse.warehouse(), clock=clock.clock(), method_version=providers.method_version())
+    return dg.MaterializeResult(metadata=steward_queue_metadata(queue))
 
 
 validation_assets: list[dg.AssetsDefinition] = [gold_set_backtest, rerun_stability, steward_queue]

@@ -176,6 +176,14 @@ class Report(StampedRecord):
     peer_prior_as_of: datetime | None = Field(
         default=None, description="The date of the frozen peer snapshot the prior came from"
     )
+    # [#27] a report re-scored after a steward's ruling keeps its run's generated_at (no new
+    # research): when it was re-scored, and the ruling that made it, say what changed since.
+    rescored_at: datetime | None = Field(
+        default=None, description="When a steward's ruling re-scored the report (none: never re-scored)"
+    )
+    rescored_after_ruling: str | None = Field(
+        default=None, description="The ruling that made the latest re-score"
+    )
 
 
 class RefreshRequest(Record):

@@ -10,7 +10,7 @@ Every rendering of a report made by the offline model says so: "offline-rules
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 # The Agg canvas directly, not pyplot: no global figure state, no display, safe in
 # worker threads and processes.
@@ -39,12 +39,22 @@ def report_json(report: Report) -> str:
     return report.model_dump_json(indent=2)
 
 
+def verdict_basis_text(claim: Mapping[str, object]) -> str:
+    """What the verdict rests on, for the Markdown report: "; basis: <basis>", or nothing
+    when no basis is given (a held verdict shows none), so a reader never sees "None"."""
+    basis = claim.get("basis")
+    return f"; basis: {basis}" if basis else ""
+
+
 def _header(report: Report) -> list[str]:
     lines = [f"# Reliability report: {report.subject_name}", ""]
     if report.offline_notice:
         lines += [f"**Model:** {report.offline_notice}", ""]
+    rescored = (
+        f" · re-scored {report.rescored_at.isoformat()} after a steward's ruling" if report.rescored_at else ""
+    )
     lines += [
-        f"Method version `{report.method_version}` · generated {report.generated_at.isoformat()} · "
+        f"Method version `{report.method_version}` · generated {report.generated_at.isoformat()}{rescored} · "
         f"served until {report.served_until.date().isoformat()} · content hash `{report.content_hash[:16]}`",
         "",
         "Every verdict and score is machine-generated and unreviewed.",
@@ -150,11 +160,11 @@ def _claim_lines(claim: dict[str, object]) -> list[str]:
             if isinstance(item, dict):
                 lines.append(
                     f"  - evidence ({item.get('source_class')}, {item.get('side')}): {item.get('url')} "
-                    f"· fetch sha256 {str(item.get('fetch_sha256'))[:12]}"
+                    + (f"· fetch sha256 {str(item.get('fetch_sha256'))[:12]}" if item.get("fetch_sha256") else "· no fetch hash")
                     + (f" · excluded: {item.get('exclusion_reason')}" if item.get("excluded") else "")
                 )
     if claim.get("verdict") is not None:
-        line = f"- Verdict: **{claim.get('verdict')}**; basis: {claim.get('basis')}"
+        line = f"- Verdict: **{claim.get('verdict')}**" + verdict_basis_text(claim)
         for key in ("judge_a", "judge_b"):
             judge = claim.get(key)
             if isinstance(judge, dict):

@@ -14,8 +14,9 @@ Content hash: ``Report.content_hash`` is the SHA-256 (hex) of the canonical
 JSON of the report (``model_dump(mode="json")``, keys sorted, separators
 ``(",", ":")``, UTF-8, no ASCII escaping) without the fields that depend on
 when or as what the report was stored: ``content_hash`` itself, ``id``,
-``generated_at``, ``served_until`` (served_until is generated_at + 90 days) and
-``sequence`` (the publication order).
+``generated_at``, ``served_until`` (served_until is generated_at + 90 days),
+``sequence`` (the publication order) and ``rescored_at`` / ``rescored_after_ruling``
+(when a steward's ruling re-scored it: the rulings themselves are in the claims).
 All lists inside the report are put in a fixed order, so two runs on the same
 inputs give the same hash, whatever order the warehouse returned records in.
 The report id is derived from the subject and that hash.
@@ -72,7 +73,9 @@ from reliability_core.scores.scoring import (
 
 OFFLINE_NOTICE = "offline-rules (deterministic offline model, not a live model)"
 REHEARSAL_NOTICE = "rehearsal (scripted model behind local vendor servers, not a live model)"
-_HASH_EXCLUDED = frozenset({"content_hash", "id", "generated_at", "served_until", "sequence"})
+_HASH_EXCLUDED = frozenset(
+    {"content_hash", "id", "generated_at", "served_until", "sequence", "rescored_at", "rescored_after_ruling"}
+)
 
 # --- Counts ----------------------------------------------------------------------------
 

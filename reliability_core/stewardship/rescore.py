@@ -51,9 +51,11 @@ def rescore_subject(
     kinds: Mapping[str, str],
     clock: Clock,
     ruled_claim_id: str | None = None,
+    ruling_id: str | None = None,
 ) -> Report | None:
     """The subject's stored verdicts scored again with every ruling now recorded, published
-    as its newest report (same run dates, models and method version as the newest report).
+    as its newest report (same run dates, models and method version as the newest report),
+    recording when it was re-scored (``rescored_at``) and after which ruling.
     None, and nothing published, if the subject has no published report or the stored
     records no longer hold the ruled claim (a report is never replaced by one built from
     partial records)."""
@@ -78,11 +80,34 @@ def rescore_subject(
         return None
     if ruled_claim_id is not None and not any(c.get("claim_id") == ruled_claim_id for c in rescored.claims):
         return None
-    return publish_report(
+    published = publish_report(
         warehouse,
-        rescored.model_copy(update={"generated_at": current.generated_at, "served_until": current.served_until}),
+        rescored.model_copy(
+            update={
+                "generated_at": current.generated_at,
+                "served_until": current.served_until,
+                "rescored_at": clock.now(),
+                "rescored_after_ruling": ruling_id,
+            }
+        ),
         kind=kinds.get(subject_id, ""),
     )
+    # The scored report ``subject_report`` publishes from is the re-scored one too: publishing
+    # again from the old one (a re-materialised report) would silently undo the ruling.
+    warehouse.write(tables.SCORED_REPORTS, subject_id, [published])
+    return published
+
+
+def rescored_since(latest: Mapping[str, Report], recorded: Mapping[str, int]) -> list[Report]:
+    """The newest reports a steward's ruling re-scored that are not yet recorded in the
+    orchestrator: re-scored (``rescored_at``) and published after (higher ``sequence``
+    than) the report last recorded for the subject. ``latest``: each subject's newest
+    report; ``recorded``: the publication sequence last recorded per subject."""
+    return [
+        report
+        for subject, report in sorted(latest.items())
+        if report.rescored_at is not None and report.sequence > recorded.get(subject, 0)
+    ]
 
 
 class StewardDecision(Record):
@@ -131,7 +156,12 @@ async def rule(
     if outcome.ruling is None or outcome.ruling.action not in RESCORING_ACTIONS:
         return StewardDecision(outcome=outcome)
     report = rescore_subject(
-        warehouse, request.subject_id, kinds=kinds, clock=clock, ruled_claim_id=request.claim_id
+        warehouse,
+        request.subject_id,
+        kinds=kinds,
+        clock=clock,
+        ruled_claim_id=request.claim_id,
+        ruling_id=outcome.ruling.id,
     )
     if report is None:
         note = "not re-scored: no published report holds this claim's stored records; the next run applies it"

@@ -124,6 +124,17 @@ class StewardQueueItem(StampedRecord):
     decided_at: datetime
     queued_at: datetime
     sample_seed: int
+    # What the steward reads before ruling (issue 27): the claim as restated, the verified
+    # quote it rests on and where it was said, the pages of the evidence the verdict cites,
+    # and the facts behind "why queued" the verdict alone holds. Empty on queues stored
+    # before these were kept.
+    claim: str = ""
+    quote: str = ""
+    claim_url: str = ""
+    evidence_urls: list[str] = Field(default_factory=list)
+    judges_disagree: bool = False
+    numeric_disputed: bool = False
+    steering_detected: bool = False
 
 
 class StewardQueue(Record):
@@ -162,6 +173,8 @@ def build_steward_queue(
     *,
     clock: Clock,
     method_version: str,
+    claims: Sequence[Claim] = (),
+    evidence: Sequence[EvidenceItem] = (),
     seed: int | None = None,
     rate: float = STEWARD_SAMPLE_RATE,
     window_days: int = STEWARD_WINDOW_DAYS,
@@ -169,8 +182,12 @@ def build_steward_queue(
     """[V] §04 "Every dispute, plus a random 10% of everything verified in the last
     seven days": all disputed or held claims, plus a random ``rate`` of the other
     verdicts (not "unresolvable") decided in the window, drawn with a fresh unpredictable
-    seed (``draw_sample_seed``) unless one is given (tests, re-deriving a recorded draw)."""
+    seed (``draw_sample_seed``) unless one is given (tests, re-deriving a recorded draw).
+    Each item carries what the steward reads (the claim, its quote, the evidence pages the
+    verdict cites) from ``claims`` and ``evidence``, the stored records of the same run."""
     now = clock.now()
+    claim_by_id = {(c.subject_id, c.id): c for c in claims}
+    evidence_url = {(e.subject_id, e.id): e.url for e in evidence}
     seed = draw_sample_seed() if seed is None else seed
     reasons: dict[str, list[QueueReason]] = {}
     for verdict in verdicts:
@@ -206,6 +223,7 @@ def build_steward_queue(
             decided_at=v.decided_at,
             queued_at=now,
             sample_seed=seed,
+            **_what_the_steward_reads(v, claim_by_id.get((v.subject_id, v.claim_id)), evidence_url),
         )
         for v in sorted(verdicts, key=lambda v: (v.subject_id, v.claim_id))
         if v.claim_id in reasons
@@ -227,10 +245,27 @@ def build_steward_queue(
     )
 
 
-def store_steward_queue(warehouse: Warehouse, queue: StewardQueue) -> list[str]:
+def _what_the_steward_reads(
+    verdict: ClaimVerdict, claim: Claim | None, evidence_url: dict[tuple[str, str], str]
+) -> dict[str, object]:
+    urls = [evidence_url[(verdict.subject_id, e)] for e in verdict.evidence_ids if (verdict.subject_id, e) in evidence_url]
+    return {
+        "claim": claim.restatement if claim else "",
+        "quote": claim.quote if claim else "",
+        "claim_url": claim.url if claim else "",
+        "evidence_urls": list(dict.fromkeys(urls)),
+        "judges_disagree": verdict.judges_disagree,
+        "numeric_disputed": verdict.numeric_disputed,
+        "steering_detected": verdict.steering_detected,
+    }
+
+
+def store_steward_queue(warehouse: Warehouse, queue: StewardQueue, *, subjects: Iterable[str] = ()) -> list[str]:
     """Write the queue, one partition per subject (each build replaces the subject's
     queue; rulings live in the ledger, so nothing ruled on is lost), and record the draw
-    in the append-only ``steward_draws`` ledger."""
+    in the append-only ``steward_draws`` ledger. ``subjects``: the subjects whose verdicts
+    the build read; each gets its partition written even when nothing of it is queued
+    now, so an emptied queue does not keep the previous build's items."""
     draw = StewardDraw(
         method_version=queue.method_version,
         id=stable_id("draw", queue.drawn_at.isoformat(), str(queue.seed)),
@@ -242,10 +277,36 @@ def store_steward_queue(warehouse: Warehouse, queue: StewardQueue) -> list[str]:
         sampled_claim_ids=queue.sampled_claim_ids,
     )
     Ledger(warehouse).append(DRAWS_LEDGER, DRAWS_PARTITION, [(draw.id, draw)])
-    by_subject: dict[str, list[StewardQueueItem]] = {}
+    by_subject: dict[str, list[StewardQueueItem]] = {subject: [] for subject in subjects}
     for item in queue.items:
         by_subject.setdefault(item.subject_id, []).append(item)
     return [warehouse.write(QUEUE_TABLE, subject, items) for subject, items in sorted(by_subject.items())]
+
+
+def rebuild_steward_queue(
+    warehouse: Warehouse,
+    *,
+    clock: Clock,
+    method_version: str,
+    subjects: Sequence[str] | None = None,
+    verdicts_table: str = tables.VERDICTS,
+    seed: int | None = None,
+) -> StewardQueue:
+    """Build the queue of ``subjects`` (by default every subject with stored verdicts)
+    from their stored verdicts, claims and evidence, and store it: what the pipeline does
+    after a subject's verdicts, the weekly schedule over every subject, and ``reliability
+    steward build``."""
+    chosen = list(subjects) if subjects is not None else warehouse.subjects(verdicts_table)
+    queue = build_steward_queue(
+        [v for s in chosen for v in warehouse.read(verdicts_table, s, ClaimVerdict)],
+        clock=clock,
+        method_version=method_version,
+        claims=[c for s in chosen for c in warehouse.read(tables.CLAIMS, s, Claim)],
+        evidence=[e for s in chosen for e in warehouse.read(tables.EVIDENCE, s, EvidenceItem)],
+        seed=seed,
+    )
+    store_steward_queue(warehouse, queue, subjects=chosen)
+    return queue
 
 
 def read_steward_queue(warehouse: Warehouse, subject_id: str | None = None) -> list[StewardQueueItem]:
@@ -289,10 +350,27 @@ class RulingOutcome(Record):
     problems: list[str] = Field(default_factory=list)
 
 
-def ruling_problems(request: RulingRequest, verdict: ClaimVerdict | None) -> list[str]:
+# What each action does, in the words `reliability steward rule --help` shows.
+STEWARD_ACTION_HELP: dict[StewardAction, str] = {
+    "uphold": "the verdict stands (the display gate still decides whether it is shown)",
+    "demote": "lower the verdict to --new-verdict (required; 'unresolvable' counts the claim without scoring it)",
+    "retract": "withdraw the verdict: unresolvable and held, counted but never scored",
+    "resolve_for_a": "a disputed claim: judge A was right, its verdict and basis stand",
+    "resolve_for_b": "a disputed claim: judge B was right, its verdict and basis become the verdict",
+    "recheck_quote": "fetch the claim's and the evidence's pages again and re-check every quote; a failure holds the verdict",
+}
+
+
+def ruling_problems(
+    request: RulingRequest, verdict: ClaimVerdict | None, earlier: Sequence[StewardRuling] = ()
+) -> list[str]:
     """Why a ruling is malformed, if it is ([V] §04 "What a steward can do": uphold,
     demote or retract a claim; resolve a dispute and credit the side that was right;
-    re-run the mechanical quote check). Every ruling names who and why."""
+    re-run the mechanical quote check). Every ruling names who and why. A demotion names
+    the verdict it demotes to (a demotion without one is a mistake, not a request for
+    "unresolvable"). One ruling per verdict: a claim already ruled on since its verdict
+    was decided is refused (``already_ruled``), so a second, conflicting ruling never
+    silently stacks on the first."""
     problems: list[str] = []
     if request.action not in STEWARD_ACTIONS:
         problems.append(f"unknown action {request.action!r}; one of {list(STEWARD_ACTIONS)}")
@@ -303,10 +381,18 @@ def ruling_problems(request: RulingRequest, verdict: ClaimVerdict | None) -> lis
     if verdict is None:
         problems.append(f"no verdict stored for claim {request.claim_id!r} of subject {request.subject_id!r}")
         return problems
+    problems += already_ruled(request, verdict, earlier)
     action = request.action
     if action == "demote":
         new = request.new_verdict
-        if new is not None and new != "unresolvable":
+        if new is None:
+            current = VERDICT_VALUES.get(verdict.verdict)
+            lower = [v for v, value in VERDICT_VALUES.items() if current is not None and value < current]
+            problems.append(
+                "'demote' needs the verdict to demote to (--new-verdict / new_verdict): one of "
+                f"{[*lower, 'unresolvable']}"
+            )
+        elif new != "unresolvable":
             if new not in VERDICT_VALUES:
                 problems.append(f"unknown verdict {new!r}")
             elif (
@@ -323,6 +409,32 @@ def ruling_problems(request: RulingRequest, verdict: ClaimVerdict | None) -> lis
     return problems
 
 
+def already_ruled(
+    request: RulingRequest, verdict: ClaimVerdict, earlier: Sequence[StewardRuling]
+) -> list[str]:
+    """[V] §04 rulings are "applied to the next score computation", each on the verdict a
+    run decided: a verdict gets one ruling. A ruling on the same claim made since the
+    verdict was decided refuses another (a new run's verdict can be ruled on again)."""
+    same = [
+        r
+        for r in earlier
+        if r.subject_id == request.subject_id and r.claim_id == request.claim_id and r.ruled_at >= verdict.decided_at
+    ]
+    return [
+        f"claim {request.claim_id!r} was already ruled on ({r.action} by {r.steward} at {r.ruled_at.isoformat()}); "
+        "one ruling per verdict: a second is refused"
+        for r in same[:1]
+    ]
+
+
+def ruling_method_version(verdict: ClaimVerdict | None, running: str) -> str:
+    """The method version a ruling records: that of the verdict it rules on, so the same
+    ruling is recorded alike from the CLI, the API or a test, whatever provider settings
+    the process that takes it runs with (a ruling amends that run's verdict; it judges
+    nothing itself). ``running``, the caller's own version, only when there is no verdict."""
+    return verdict.method_version if verdict is not None and verdict.method_version else running
+
+
 def record_ruling(
     ledger: Ledger,
     request: RulingRequest,
@@ -336,7 +448,8 @@ def record_ruling(
     ``recheck_quote`` ruling carries the outcome of the fresh check (``recheck_quotes``):
     the outcome goes to the ``quote_rechecks`` ledger and the ruling names its failures,
     which hold the verdict (``rulings.apply_ruling``)."""
-    problems = ruling_problems(request, verdict)
+    earlier = ledger.read_all(RULINGS_TABLE, request.subject_id, StewardRuling) if verdict is not None else []
+    problems = ruling_problems(request, verdict, earlier)
     if request.action == "recheck_quote" and quote_recheck is None:
         problems.append("the quote check was not re-run (no fetcher to read the pages again)")
     if problems:
@@ -347,7 +460,7 @@ def record_ruling(
         ledger.append(RECHECKS_LEDGER, request.subject_id, [(quote_recheck.id, quote_recheck)])
         failed = quote_recheck.failures
     ruling = StewardRuling(
-        method_version=method_version,
+        method_version=ruling_method_version(verdict, method_version),
         id=stable_id(
             "rul", request.subject_id, request.claim_id, request.action, request.steward, ruled_at.isoformat()
         ),

@@ -86,6 +86,87 @@ def confusion_matrix(
     return matrix
 
 
+class Interval(Record):
+    """A share with its confidence interval: ``successes`` of ``n`` items."""
+
+    successes: int
+    n: int
+    share: float
+    low: float
+    high: float
+    level: float
+
+
+# Two-sided 95%: the z of the normal distribution (Φ⁻¹(0.975)), written out so no
+# statistics library is imported to compute it.
+Z_95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, n: int, z: float = Z_95, level: float = 0.95) -> Interval | None:
+    """The Wilson score interval of a share ``p̂ = k/n``:
+    ``(p̂ + z²/2n ± z·√(p̂(1−p̂)/n + z²/4n²)) / (1 + z²/n)``. Unlike ``p̂ ± z·√(p̂(1−p̂)/n)``
+    it stays inside [0, 1] and is honest at the edges: 20 of 20 correct gives about
+    [0.84, 1.0], not [1.0, 1.0] (E. B. Wilson, JASA 22, 1927; 5 of 10 gives [0.2366,
+    0.7634], the textbook value). ``None`` for no items."""
+    if n <= 0:
+        return None
+    if not 0 <= successes <= n:
+        raise ValueError(f"successes {successes} outside [0, {n}]")
+    p = successes / n
+    denominator = 1.0 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return Interval(
+        successes=successes, n=n, share=p, low=max(0.0, centre - half), high=min(1.0, centre + half), level=level
+    )
+
+
+def share_interval(hits: Sequence[bool]) -> Interval | None:
+    """The Wilson interval of the share of true values in ``hits``."""
+    return wilson_interval(sum(1 for h in hits if h), len(hits))
+
+
+class LabelScore(Record):
+    """Precision and recall of one verdict against the human labels."""
+
+    label: str
+    support: int = Field(description="items whose human label is this verdict")
+    predicted: int = Field(description="items the method gave this verdict")
+    correct: int
+    precision: float | None
+    recall: float | None
+    precision_interval: Interval | None = None
+    recall_interval: Interval | None = None
+
+
+def per_label_scores(
+    labels: Sequence[str], predictions: Sequence[str], classes: Sequence[str] = VERDICT_ORDER
+) -> list[LabelScore]:
+    """Per verdict ``c``: precision ``|pred = c ∧ label = c| / |pred = c|`` and recall
+    ``|pred = c ∧ label = c| / |label = c|``, each with its Wilson interval; ``None`` where
+    the denominator is 0 (never 0 or NaN). Matches
+    ``sklearn.metrics.precision_recall_fscore_support(..., labels=classes)`` where defined."""
+    _check_same_length(labels, predictions)
+    out = []
+    for c in classes:
+        support = sum(1 for y in labels if y == c)
+        predicted = sum(1 for p in predictions if p == c)
+        correct = sum(1 for y, p in zip(labels, predictions, strict=True) if y == c and p == c)
+        out.append(
+            LabelScore(
+                label=c,
+                support=support,
+                predicted=predicted,
+                correct=correct,
+                precision=correct / predicted if predicted else None,
+                recall=correct / support if support else None,
+                precision_interval=wilson_interval(correct, predicted),
+                recall_interval=wilson_interval(correct, support),
+            )
+        )
+    return out
+
+
 def percent_agreement(a: Sequence[str], b: Sequence[str]) -> float | None:
     """Share of items on which two raters gave the same verdict, ``p_o``.
     Two model judges agreeing is consistency, not accuracy ([M] "Validation")."""
@@ -216,6 +297,36 @@ def cost_per_item(total_cost_usd: float, items: int) -> float | None:
     if items <= 0:
         return None
     return total_cost_usd / items
+
+
+def confusion_matrix_png(
+    classes: Sequence[str], matrix: Sequence[Sequence[int]], title: str = "Confusion matrix"
+) -> bytes:
+    """The confusion matrix as a labelled heat map (PNG bytes): rows are the human label,
+    columns the method's verdict, each cell printed with its count. matplotlib is
+    imported here, not at module load, so a process that never draws pays nothing."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(6.0, 5.2), dpi=100)
+    FigureCanvasAgg(figure)
+    axes = figure.add_subplot(1, 1, 1)
+    image = axes.imshow([list(row) for row in matrix], cmap="Blues")
+    figure.colorbar(image, ax=axes, label="items")
+    ticks = list(range(len(classes)))
+    axes.set_xticks(ticks, labels=list(classes), rotation=35, ha="right")
+    axes.set_yticks(ticks, labels=list(classes))
+    axes.set_xlabel("method verdict")
+    axes.set_ylabel("human label")
+    peak = max((v for row in matrix for v in row), default=0)
+    for i, row in enumerate(matrix):
+        for j, value in enumerate(row):
+            axes.text(j, i, str(value), ha="center", va="center", color="white" if value > peak / 2 else "black")
+    axes.set_title(title)
+    figure.tight_layout()
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    return buffer.getvalue()
 
 
 def reliability_diagram_png(bins: Sequence[CalibrationBin], title: str = "Reliability diagram") -> bytes:

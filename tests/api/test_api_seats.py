@@ -56,10 +56,12 @@ def test_a_backtest_run_from_the_cli_reaches_the_methodology_with_agreement_in_p
         monkeypatch.delenv(key, raising=False)
     monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
     root = str(tmp_path / "warehouse")
-    assert reliability_cli(["gold", "backtest", str(STARTER), "--warehouse", root]) == 0
+    assert reliability_cli(["gold", "backtest", str(STARTER), "--warehouse", root, "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    share = summary["metrics"]["judge_agreement_percent"]
-    assert 0 < share <= 1, "the backtest metric is a share"
+    # Issue 27: one unit everywhere. The backtest said 0.844 where the API said 84.4; both
+    # now say percent (this test asserted the share before).
+    percent = summary["metrics"]["judge_agreement_percent"]
+    assert 1 < percent <= 100, "the backtest metric is in percent"
 
     app = create_app(ApiSettings(warehouse_root=root, clock=parse_clock_override("2026-11-30T12:00:00Z")))
     with TestClient(app) as client:
@@ -68,7 +70,7 @@ def test_a_backtest_run_from_the_cli_reaches_the_methodology_with_agreement_in_p
     agreement = body["judge_agreement"]
     assert agreement != "not yet measured", "the CLI's backtest must reach the methodology"
     assert agreement["gold_set"] == "starter" and agreement["judges"] == "offline-rules"
-    assert agreement["judge_agreement_percent"] == pytest.approx(100 * share, abs=0.05)
+    assert agreement["judge_agreement_percent"] == pytest.approx(percent, abs=0.05)
 
 
 def test_the_docs_page_loads_its_assets_from_the_api_itself(client: TestClient) -> None:

@@ -30,6 +30,7 @@ def test_code_location_loads_with_every_job_sensor_and_schedule() -> None:
         "gold_set_sensor",
         "dead_run_sensor",
         "report_freshness_sensor",
+        "steward_rescore_sensor",  # issue 27: a steward's re-score is recorded in the UI
     }
     assert [s.name for s in repository.schedule_defs] == ["steward_sampling_schedule"]
 

@@ -5,6 +5,7 @@ pages again and holds a verdict whose quote no longer verifies."""
 import json
 from datetime import timedelta
 
+import dagster as dg
 import pytest
 from fastapi.testclient import TestClient
 
@@ -14,8 +15,10 @@ from reliability_cli.main import main as reliability_cli
 from reliability_core.clock import FixedClock
 from reliability_core.models import Claim, Report
 from reliability_core.scores.publication import latest_report
-from reliability_core.stewardship.steward import QuoteRecheckOutcome, read_quote_rechecks
+from reliability_core.scores.rulings import read_rulings
+from reliability_core.stewardship.steward import QuoteRecheckOutcome, StewardQueueItem, read_quote_rechecks
 from reliability_core.warehouse import Ledger, tables
+from reliability_dagster.sensors import steward_rescore_sensor
 from tests.conftest import PROJECT_ROOT
 from tests.orchestration.conftest import Pipeline
 
@@ -121,3 +124,55 @@ def test_rechecking_a_quote_fetches_its_pages_again_and_holds_a_verdict_whose_qu
     assert held["scored"] is False and any("quote re-check failed" in f for f in held["gate"]["failed"])  # type: ignore[index, union-attr]
     kept = next(c for c in after.claims if c["claim_id"] == honest["claim_id"])
     assert kept["scored"] is True
+
+
+def test_the_run_builds_the_subjects_steward_queue_and_shows_it_as_a_table(
+    pipeline: Pipeline, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27: right after the demo `steward list` printed `[]`; the queue filled only
+    after a `steward build` the README did not mention."""
+    result = pipeline.run(SUBJECT)
+    assert result.success
+    [materialisation] = result.asset_materializations_for_node("subject_steward_queue")
+    queue = str(materialisation.metadata["queue"].value)
+    assert queue.startswith("| subject / claim | claim | quote | judges | gate | why queued | evidence |")
+    queued = pipeline.warehouse.read(tables.STEWARD_QUEUE, SUBJECT, StewardQueueItem)
+    assert queued and all(item.claim and item.quote for item in queued)
+    assert reliability_cli(["steward", "list", "--warehouse", pipeline.warehouse.root, "--json"]) == 0
+    assert {i["claim_id"] for i in json.loads(capsys.readouterr().out)} == {i.claim_id for i in queued}
+
+
+def test_a_rescore_is_recorded_on_subject_scores_with_the_new_figures(
+    pipeline: Pipeline, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: after a ruling the API served the re-scored report while subject_scores'
+    latest metadata in the UI still showed the old scores."""
+    assert pipeline.run(SUBJECT).success
+    before = pipeline.report(SUBJECT)
+    claim = _scored_claim(before)
+    monkeypatch.setenv("RELIABILITY_NOW", (before.generated_at + timedelta(days=1)).isoformat())
+    assert reliability_cli(
+        ["steward", "rule", "--warehouse", pipeline.warehouse.root, "--subject", SUBJECT,
+         "--claim", str(claim["claim_id"]), "--action", "retract", "--steward", "ada", "--reason", "misread"]
+    ) == 0  # fmt: skip
+    capsys.readouterr()
+    after = pipeline.report(SUBJECT)
+    [ruling] = read_rulings(Ledger(pipeline.warehouse), SUBJECT)
+    assert after.rescored_at is not None and after.rescored_after_ruling == ruling.id
+    assert after.generated_at == before.generated_at, "no new research: only the re-score is new"
+    assert pipeline.warehouse.read(tables.SCORED_REPORTS, SUBJECT, Report)[-1].content_hash == after.content_hash
+
+    resources = {"warehouse": pipeline.resources["warehouse"]}
+    context = dg.build_sensor_context(instance=pipeline.instance, resources=resources)
+    result = steward_rescore_sensor(context)
+    assert isinstance(result, dg.SensorResult)
+    [observation] = result.asset_events
+    assert isinstance(observation, dg.AssetObservation)
+    assert observation.asset_key == dg.AssetKey("subject_scores") and observation.partition == SUBJECT
+    kind = str(claim["claim_type"])
+    assert observation.metadata[f"n.{kind}"].value == next(t.n for t in after.type_scores if t.claim_type == kind)
+    assert observation.metadata[f"n.{kind}"].value != next(t.n for t in before.type_scores if t.claim_type == kind)
+    assert observation.metadata["rescored_at"].value == after.rescored_at.isoformat()
+
+    again = steward_rescore_sensor(dg.build_sensor_context(instance=pipeline.instance, resources=resources, cursor=result.cursor))
+    assert isinstance(again, dg.SensorResult) and not again.asset_events, "a re-score is recorded once"

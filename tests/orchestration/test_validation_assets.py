@@ -44,6 +44,16 @@ def test_backtest_over_the_starter_gold_set_measures_every_metric_and_evaluates_
     }
     metadata = result.asset_materializations_for_node("gold_set_backtest")[0].metadata
     assert "data:image/png;base64," in str(metadata["reliability_diagram"].value)
+    # Issue 27: each gate is an asset check, so a failing gate is red in the UI.
+    evaluations = {e.check_name: e for e in result.get_asset_check_evaluations()}
+    assert {name: e.passed for name, e in evaluations.items()} == {f"gate_{g.gate}": g.passed for g in backtest.gates}
+    failed = [e for e in evaluations.values() if not e.passed]
+    assert failed and all(e.severity == dg.AssetCheckSeverity.ERROR for e in failed)
+    figures = str(metadata["figures"].value)
+    assert "Precision and recall per verdict" in figures and "rows: human label; columns: method verdict" in figures
+    assert "data:image/png;base64," in str(metadata["confusion_matrix"].value)
+    assert 1 < float(metadata["judge_agreement_percent"].value) <= 100
+    assert "gold_set_sensor" in (definitions.resolve_job_def("backtest_gold_set").description or "")
 
 
 def _files(directory: Path) -> dict[str, bytes]:

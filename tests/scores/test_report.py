@@ -278,3 +278,23 @@ def test_markdown_shows_insufficient_record_instead_of_a_number() -> None:
     markdown = report_markdown(build_report(**_inputs()))
     assert "| Promises | insufficient record |" in markdown
     assert "response received, not yet reviewed" in markdown
+
+
+def test_the_markdown_report_never_prints_a_missing_basis_as_none() -> None:
+    # A retracted verdict is held: the report shows no basis for it, and said "basis: None".
+    report = build_report(**_inputs(rulings=[_ruling("f0", "retract")]))
+    markdown = report_markdown(report)
+    assert "None" not in markdown
+    assert "basis: " in markdown, "a shown verdict still names its basis"
+    unhashed = report.model_copy(
+        update={"claims": [{**c, "evidence": [{**e, "fetch_sha256": None} for e in c["evidence"]]} for c in report.claims]}
+    )
+    assert "None" not in report_markdown(unhashed) and "no fetch hash" in report_markdown(unhashed)
+
+
+def test_a_rescore_time_is_shown_and_leaves_the_content_hash_alone() -> None:
+    report = build_report(**_inputs())
+    rescored = report.model_copy(update={"rescored_at": NOW + timedelta(days=2), "rescored_after_ruling": "rul_1"})
+    assert report_content_hash(rescored) == report.content_hash
+    assert f"re-scored {(NOW + timedelta(days=2)).isoformat()} after a steward's ruling" in report_markdown(rescored)
+    assert "re-scored" not in report_markdown(report)

@@ -151,18 +151,63 @@ def test_resolve_for_b_needs_a_judge_b_verdict(clock: FixedClock, ledger: Ledger
     assert outcome.problems == ["there is no judge B verdict to resolve for"]
 
 
-def test_demotion_to_a_lower_verdict_or_unresolvable_is_accepted(clock: FixedClock, ledger: Ledger) -> None:
+@pytest.mark.parametrize("new", ["mostly_true", "unresolvable"])
+def test_demotion_to_a_lower_verdict_or_unresolvable_is_accepted(
+    clock: FixedClock, ledger: Ledger, new: str
+) -> None:
+    # Issue 27 changed this test: a demotion without a new verdict is now refused (below),
+    # and one ruling per verdict, so each demotion is tried on a fresh ledger.
     verdict = claim_verdict("held-1", "true", shown=False)
-    for new in ("mostly_true", "unresolvable", None):
-        outcome = record_ruling(
-            ledger,
-            _request(claim_id="held-1", action="demote", new_verdict=new),
-            verdict,
-            clock=clock,
-            method_version="v",
-        )
-        assert outcome.accepted, outcome.problems
-        clock.advance(timedelta(minutes=1))
+    outcome = record_ruling(
+        ledger,
+        _request(claim_id="held-1", action="demote", new_verdict=new),
+        verdict,
+        clock=clock,
+        method_version="v",
+    )
+    assert outcome.accepted, outcome.problems
+
+
+def test_a_demotion_without_a_new_verdict_is_refused_not_read_as_unresolvable(
+    clock: FixedClock, ledger: Ledger
+) -> None:
+    verdict = claim_verdict("held-1", "true", shown=False)
+    outcome = record_ruling(
+        ledger, _request(claim_id="held-1", action="demote", new_verdict=None), verdict, clock=clock, method_version="v"
+    )
+    assert not outcome.accepted
+    assert any("'demote' needs the verdict to demote to" in p and "'mostly_true'" in p for p in outcome.problems)
+    assert read_rulings(ledger, "northwind") == []
+
+
+def test_a_second_ruling_on_the_same_verdict_is_refused(clock: FixedClock, ledger: Ledger) -> None:
+    verdict = claim_verdict("disputed-1", "true", judge_b="false")
+    first = record_ruling(ledger, _request(action="uphold"), verdict, clock=clock, method_version="v")
+    assert first.accepted
+    clock.advance(timedelta(minutes=5))
+    second = record_ruling(ledger, _request(action="retract"), verdict, clock=clock, method_version="v")
+    assert not second.accepted
+    assert any("already ruled on (uphold by ada" in p for p in second.problems), second.problems
+    assert [r.action for r in read_rulings(ledger, "northwind")] == ["uphold"]
+
+
+def test_a_new_runs_verdict_on_a_ruled_claim_can_be_ruled_on_again(clock: FixedClock, ledger: Ledger) -> None:
+    verdict = claim_verdict("disputed-1", "true", judge_b="false")
+    assert record_ruling(ledger, _request(action="uphold"), verdict, clock=clock, method_version="v").accepted
+    clock.advance(timedelta(days=90))
+    rerun = verdict.model_copy(update={"decided_at": clock.now()})
+    clock.advance(timedelta(minutes=1))
+    assert record_ruling(ledger, _request(action="retract"), rerun, clock=clock, method_version="v").accepted
+
+
+def test_a_ruling_records_the_method_version_of_the_verdict_it_rules_on(clock: FixedClock, ledger: Ledger) -> None:
+    """The CLI ran ``method_version()`` and the API ``method_version(offline=...)``: the same
+    ruling was recorded under two versions depending on where it was made."""
+    verdict = claim_verdict("disputed-1", "true", judge_b="false").model_copy(
+        update={"method_version": "0.1.0+abcd1234.offline-rules"}
+    )
+    outcome = record_ruling(ledger, _request(action="uphold"), verdict, clock=clock, method_version="0.1.0+abcd1234")
+    assert outcome.ruling is not None and outcome.ruling.method_version == "0.1.0+abcd1234.offline-rules"
 
 
 def test_ruled_items_leave_the_open_queue_until_queued_again(clock: FixedClock, ledger: Ledger) -> None:

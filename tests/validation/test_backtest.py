@@ -50,7 +50,7 @@ async def test_backtest_with_fake_judge_produces_known_metrics(clock: FixedClock
     assert m.wrong_verdicts_shown == 1
     assert m.settled_without_help == pytest.approx(3 / 5)
     assert m.abstention_rate == pytest.approx(2 / 5)
-    assert m.judges_compared == 4 and m.judge_agreement_percent == pytest.approx(3 / 4)
+    assert m.judges_compared == 4 and m.judge_agreement_percent == pytest.approx(75.0)  # percent (issue 27; was the share 3 / 4)
     assert (m.steering.present, m.steering.caught, m.steering.shown_despite_steering) == (1, 1, 0)
     # Row "false" (label), column "true" (verdict) holds c2.
     assert m.confusion_matrix[m.confusion_labels.index("false")][m.confusion_labels.index("true")] == 1
@@ -59,6 +59,24 @@ async def test_backtest_with_fake_judge_produces_known_metrics(clock: FixedClock
     assert m.brier_predictions == pytest.approx((0.7 - 1.0) ** 2) and m.brier_n == 1
     assert m.brier_predictions_gold == pytest.approx((0.7 - 1.0) ** 2)
     assert len(judge.seen) == 5
+
+
+async def test_figures_on_few_items_carry_intervals_and_each_verdict_its_precision_and_recall(
+    clock: FixedClock,
+) -> None:
+    result = await run_backtest(
+        ITEMS, gateway=OfflineGateway(), clock=clock, method_version="0.1.0+x", judge=TableJudge(ANSWERS)
+    )
+    m = result.metrics
+    accuracy = m.accuracy_all_interval
+    assert accuracy is not None and (accuracy.successes, accuracy.n) == (3, 5)
+    assert accuracy.low < 0.6 < accuracy.high and accuracy.high - accuracy.low > 0.5, "5 items: a wide interval"
+    assert m.accuracy_on_shown_interval is not None and m.accuracy_on_shown_interval.n == 3
+    assert m.settled_without_help_interval is not None and m.settled_without_help_interval.n == 5
+    assert m.confusion_axes == "rows: human label; columns: method verdict"
+    labels = [item.label for item in ITEMS]
+    assert {s.label: s.support for s in m.per_label} == {c: labels.count(c) for c in m.confusion_labels}
+    assert sum(s.correct for s in m.per_label) == 3
 
 
 async def test_offline_backtest_says_error_rates_are_not_yet_measured(clock: FixedClock) -> None:
@@ -121,9 +139,9 @@ def _metrics(**changes: object) -> BacktestMetrics:
         "wrong_verdicts_shown": 0,
         "settled_without_help": 0.9,
         "judges_compared": 100,
-        "judge_agreement_percent": 0.9,
+        "judge_agreement_percent": 90.0,
         "judge_agreement_kappa": 0.8,
-        "judge_a_vs_humans_percent": 0.9,
+        "judge_a_vs_humans_percent": 90.0,
         "judge_a_vs_humans_kappa": 0.7,
         "calibration_error": 0.04,
         "calibration_bins": [],

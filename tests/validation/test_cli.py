@@ -66,9 +66,10 @@ def test_steward_build_list_and_rule(
         "northwind",
         [claim_verdict("c-disputed", "true", judge_b="false"), claim_verdict("c-fine", "true")],
     )
-    assert main(["steward", "build", "--warehouse", root]) == 0
+    # Issue 27: build and list print readable text by default; --json keeps the JSON.
+    assert main(["steward", "build", "--warehouse", root, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["disputed"] == 1
-    assert main(["steward", "list", "--warehouse", root]) == 0
+    assert main(["steward", "list", "--warehouse", root, "--json"]) == 0
     listed = json.loads(capsys.readouterr().out)
     assert "c-disputed" in {i["claim_id"] for i in listed}
 
@@ -82,8 +83,47 @@ def test_steward_build_list_and_rule(
         == 0
     )
     assert json.loads(capsys.readouterr().out)["ruling"]["steward"] == "ada"
-    assert main(["steward", "list", "--warehouse", root]) == 0
+    assert main(["steward", "list", "--warehouse", root, "--json"]) == 0
     assert "c-disputed" not in {i["claim_id"] for i in json.loads(capsys.readouterr().out)}
+
+
+def test_steward_list_prints_a_readable_table_and_says_when_no_queue_is_built_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
+    root = str(tmp_path / "warehouse")
+    Warehouse(root).write(tables.VERDICTS, "northwind", [claim_verdict("c-disputed", "true", judge_b="false")])
+    assert main(["steward", "list", "--warehouse", root]) == 0
+    assert "No steward queue stored yet" in capsys.readouterr().out  # was a bare "[]"
+    assert main(["steward", "build", "--warehouse", root]) == 0
+    assert capsys.readouterr().out.startswith("Queued 1 claims: 1 disputed")
+    assert main(["steward", "list", "--warehouse", root]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Steward queue: 1 open of 1 queued")
+    assert {"judges", "disagree", "(A:", "B:", "false)", "c-disputed"} <= set(out.split())
+    assert not out.lstrip().startswith(("[", "{"))
+
+
+def test_steward_rule_help_lists_every_action_and_a_demotion_needs_its_new_verdict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["steward", "rule", "--help"])
+    help_text = capsys.readouterr().out
+    for action in ("uphold", "demote", "retract", "resolve_for_a", "resolve_for_b", "recheck_quote"):
+        assert f"  {action} " in help_text, action
+    assert "required with --action demote" in help_text
+    with pytest.raises(SystemExit):
+        main(["steward", "rule", "--subject", "s", "--claim", "c", "--action", "overrule", "--steward", "a", "--reason", "r"])
+    assert "invalid choice: 'overrule'" in capsys.readouterr().err
+
+    monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
+    root = str(tmp_path / "warehouse")
+    Warehouse(root).write(tables.VERDICTS, "northwind", [claim_verdict("c-1", "true")])
+    demote = ["steward", "rule", "--warehouse", root, "--subject", "northwind", "--claim", "c-1", "--action", "demote"]
+    assert main([*demote, "--steward", "ada", "--reason", "misread"]) == 2
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["accepted"] is False and "'demote' needs the verdict to demote to" in answer["problems"][0]
 
 
 def test_gold_backtest_runs_offline_stores_the_result_and_draws_the_diagram(
@@ -95,7 +135,7 @@ def test_gold_backtest_runs_offline_stores_the_result_and_draws_the_diagram(
     monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
     root = str(tmp_path / "warehouse")
     png = tmp_path / "diagram.png"
-    assert main(["gold", "backtest", str(STARTER), "--warehouse", root, "--png", str(png)]) == 0
+    assert main(["gold", "backtest", str(STARTER), "--warehouse", root, "--png", str(png), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["error_rates"] == "not yet measured" and summary["offline"] is True
     assert summary["method_version"].endswith("offline-rules")
@@ -121,3 +161,29 @@ def test_fetch_check_says_whether_the_pipeline_would_fetch_a_url_and_why_not(
     answer = json.loads(capsys.readouterr().out)
     assert (answer["allowed"], answer["outcome"]) == (code == 0, outcome)
     assert says in answer["reason"]
+
+
+def test_gold_backtest_prints_readable_tables_and_draws_the_confusion_matrix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: the backtest printed 150 lines of JSON."""
+    monkeypatch.setenv("RELIABILITY_OFFLINE", "1")
+    monkeypatch.setenv("RELIABILITY_NOW", "2026-11-30T12:00:00Z")
+    matrix = tmp_path / "confusion.png"
+    args = ["gold", "backtest", str(STARTER), "--warehouse", str(tmp_path / "w"), "--confusion-png", str(matrix)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert not out.lstrip().startswith("{")
+    for heading in (
+        "Precision and recall per verdict",
+        "Confusion matrix (rows: human label; columns: method verdict)",
+        "Calibration of judge A's confidence",
+        "95% interval",
+        "accuracy on shown verdicts",
+    ):
+        assert heading in out, heading
+    confusion = out.split("Confusion matrix", 1)[1]
+    assert "human label \\ verdict" in confusion and "label mostly_false" in confusion
+    calibration = out.split("Calibration of judge A's confidence", 1)[1].splitlines()
+    assert calibration[1].split()[:3] == ["confidence", "bin", "verdicts"]
+    assert matrix.read_bytes().startswith(b"\x89PNG")

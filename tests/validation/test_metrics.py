@@ -152,3 +152,50 @@ def test_reliability_diagram_is_a_png() -> None:
     png = metrics.reliability_diagram_png(bins)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     assert len(png) > 1000
+
+
+@pytest.mark.parametrize(
+    ("k", "n", "low", "high"),
+    [
+        (5, 10, 0.2366, 0.7634),  # the textbook value
+        (20, 20, 20 / (20 + metrics.Z_95**2), 1.0),  # all correct: the lower bound is n / (n + z²), not 1
+        (0, 10, 0.0, metrics.Z_95**2 / (10 + metrics.Z_95**2)),
+    ],
+)
+def test_wilson_interval_gives_known_values(k: int, n: int, low: float, high: float) -> None:
+    interval = metrics.wilson_interval(k, n)
+    assert interval is not None
+    assert (interval.low, interval.high) == (pytest.approx(low, abs=1e-4), pytest.approx(high, abs=1e-4))
+    assert metrics.wilson_interval(0, 0) is None
+
+
+def test_few_items_get_a_wide_interval_and_many_a_narrow_one() -> None:
+    few, many = metrics.wilson_interval(9, 10), metrics.wilson_interval(900, 1000)
+    assert few is not None and many is not None
+    assert few.high - few.low > 0.3 > 0.05 > many.high - many.low
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_per_label_precision_and_recall_match_sklearn(seed: int) -> None:
+    from sklearn.metrics import precision_recall_fscore_support
+
+    labels, predictions = _random_verdicts(seed, 90)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        precision, recall, _, support = precision_recall_fscore_support(
+            labels, predictions, labels=list(VERDICT_ORDER), zero_division=0
+        )
+    for n, score in enumerate(metrics.per_label_scores(labels, predictions)):
+        assert score.label == VERDICT_ORDER[n] and score.support == support[n]
+        assert (score.precision or 0.0) == pytest.approx(precision[n])
+        assert (score.recall or 0.0) == pytest.approx(recall[n])
+
+
+def test_a_verdict_never_predicted_has_no_precision_rather_than_zero() -> None:
+    [true, *_] = metrics.per_label_scores(["true", "false"], ["false", "false"])
+    assert true.precision is None and true.precision_interval is None and true.recall == 0.0
+
+
+def test_the_confusion_matrix_plot_is_a_png() -> None:
+    png = metrics.confusion_matrix_png(list(VERDICT_ORDER), metrics.confusion_matrix(["true", "false"], ["true", "mixed"]))
+    assert png.startswith(b"\x89PNG")
