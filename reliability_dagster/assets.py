@@ -57,8 +57,8 @@ from reliability_core.web.snapshots import MaskingFetcher, ReusingFetcher
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
 from reliability_dagster.metadata import (
     OWNERS,
-    measure,
     claims_table,
+    measure,
     rows,
     scores_metadata,
     scores_table,
