@@ -112,29 +112,29 @@ def detection_probability(k: int, rate: float = STEWARD_SAMPLE_RATE) -> float:
 class StewardQueueItem(StampedRecord):
     """One claim waiting for a steward, with why it is there."""
 
-    id: str
-    subject_id: str
-    claim_id: str
-    reasons: list[QueueReason]
-    verdict: str
-    judge_a: str | None
-    judge_b: str | None
-    shown: bool
-    gate_failed: list[str] = Field(default_factory=list)
-    decided_at: datetime
-    queued_at: datetime
-    sample_seed: int
+    id: str = Field(description="The queue item's id (one per claim and build)")
+    subject_id: str = Field(description="The subject the claim belongs to")
+    claim_id: str = Field(description="The claim waiting for a steward")
+    reasons: list[QueueReason] = Field(description="Why the claim is queued: disputed, held or sampled (JSON)")
+    verdict: str = Field(description="The verdict the code decided")
+    judge_a: str | None = Field(description="Judge A's verdict")
+    judge_b: str | None = Field(description="Judge B's verdict")
+    shown: bool = Field(description="Whether the verdict is shown in the report")
+    gate_failed: list[str] = Field(default_factory=list, description="The gates the verdict failed (JSON)")
+    decided_at: datetime = Field(description="When the verdict was decided")
+    queued_at: datetime = Field(description="When the queue was built")
+    sample_seed: int = Field(description="The seed of the steward sample draw")
     # What the steward reads before ruling (issue 27): the claim as restated, the verified
     # quote it rests on and where it was said, the pages of the evidence the verdict cites,
     # and the facts behind "why queued" the verdict alone holds. Empty on queues stored
     # before these were kept.
-    claim: str = ""
-    quote: str = ""
-    claim_url: str = ""
-    evidence_urls: list[str] = Field(default_factory=list)
-    judges_disagree: bool = False
-    numeric_disputed: bool = False
-    steering_detected: bool = False
+    claim: str = Field(default="", description="The claim as restated")
+    quote: str = Field(default="", description="The verified quote the claim rests on")
+    claim_url: str = Field(default="", description="The page where the subject said it")
+    evidence_urls: list[str] = Field(default_factory=list, description="The pages of the evidence the verdict cites")
+    judges_disagree: bool = Field(default=False, description="The two judges' verdicts differ")
+    numeric_disputed: bool = Field(default=False, description="The numeric check disputed the verdict")
+    steering_detected: bool = Field(default=False, description="Steering was detected in the claim's evidence")
 
 
 class StewardQueue(Record):
