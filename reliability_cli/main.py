@@ -11,6 +11,7 @@
     reliability subjects add --name "Ørsted A/S" --id orsted --kind company --url https://orsted.com/
     reliability subjects list
     reliability fetch-check URL [--offline]
+    reliability warehouse migrate [--warehouse DIR]
 
 The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``<data_dir>/warehouse``); the
 clock honours ``RELIABILITY_NOW`` (``reliability_core.settings``, read once). Exit status:
@@ -81,7 +82,9 @@ EXPECTED_ERRORS: tuple[type[Exception], ...] = (
 
 
 def _warehouse(path: str | None) -> Warehouse:
-    return Warehouse(path or settings().warehouse)
+    from reliability_core.records import TABLE_MODELS
+
+    return Warehouse(path or settings().warehouse, TABLE_MODELS)
 
 
 def _print(data: object) -> None:
@@ -270,6 +273,15 @@ def subjects_list(args: argparse.Namespace) -> int:
     path = Path(args.registry) if args.registry else settings().registry_path
     _print([{"id": e.id, "name": e.name, "kind": e.kind} for e in load_registry(path)])
     return 0
+def warehouse_migrate(args: argparse.Namespace) -> int:
+    """Rewrite the partitions written before every table had one schema (from each
+    record's ``_json``: nothing is lost), so plain DuckDB globs read every table."""
+    warehouse = _warehouse(args.warehouse)
+    rewritten = warehouse.migrate()
+    _print({"warehouse": warehouse.root, "rewritten": len(rewritten), "partitions": rewritten})
+    return 0
+
+
 def fetch_check(args: argparse.Namespace) -> int:
     """Would the pipeline fetch this URL, and why not? Live: the name is resolved and
     robots.txt is read (the page itself is never requested); ``--offline``: over the
@@ -364,6 +376,17 @@ def build_parser() -> argparse.ArgumentParser:
     listing = subjects.add_parser("list", help="the registered subjects")
     listing.add_argument("--registry", help="registry file (default $RELIABILITY_DATA_DIR/subjects.yaml)")
     listing.set_defaults(func=subjects_list)
+
+    store = groups.add_parser("warehouse", help="the warehouse's tables").add_subparsers(
+        dest="command", required=True
+    )
+    migrate = store.add_parser(
+        "migrate", help="rewrite partitions written before every table had one schema (lossless)"
+    )
+    migrate.add_argument(
+        "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or $RELIABILITY_DATA_DIR/warehouse)"
+    )
+    migrate.set_defaults(func=warehouse_migrate)
 
     fetch = groups.add_parser("fetch-check", help="would the pipeline fetch this URL, and why not?")
     fetch.add_argument("url")
