@@ -12,6 +12,16 @@
     reliability subjects list
     reliability fetch-check URL [--offline]
     reliability warehouse migrate [--warehouse DIR]
+    reliability demo [SUBJECT ...] [--log]
+    reliability ui [--port N]          (default $UI_PORT or 3000)
+    reliability daemon
+    reliability api [--port N]         (default $API_PORT or 8000)
+    reliability rehearse [SUBJECT ...] [--seed N] [--json FILE] [--batch] [--log]
+    reliability sensor start|stop|list [NAME ...]
+    reliability backfill SUBJECT ... [--job quick_report]
+
+The orchestration verbs find the Dagster instance by themselves: ``DAGSTER_HOME`` when
+set, else the checkout's ``.dagster_home`` (created and migrated when missing).
 
 The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``<data_dir>/warehouse``); the
 clock honours ``RELIABILITY_NOW`` (``reliability_core.settings``, read once). Exit status:
@@ -33,6 +43,7 @@ from typing import get_args
 
 from pydantic import ValidationError
 
+from reliability_cli import orchestration
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.models import ClaimVerdict
 from reliability_core.models.subjects import SubjectKind
@@ -388,6 +399,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     migrate.set_defaults(func=warehouse_migrate)
 
+    orchestration.add_parsers(groups)
+
     fetch = groups.add_parser("fetch-check", help="would the pipeline fetch this URL, and why not?")
     fetch.add_argument("url")
     fetch.add_argument("--offline", action="store_true", help="over the offline corpus instead of the web")
@@ -407,7 +420,14 @@ def _debug(args: argparse.Namespace) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(arguments)
+    if args.func is orchestration.rehearse:
+        # Everything after the verb is the rehearsal's own (its options are its parser's).
+        args.arguments = arguments[arguments.index("rehearse") + 1 :]
+    elif unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         result: int = args.func(args)
     except EXPECTED_ERRORS as exc:

@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         report = latest_report(store.read(tables.REPORTS, subject, Report))
         if report is not None:
             print(summary(report, warehouse_root))
-    print("\nevent logs and report pages: `make ui` (run ids above); full Dagster event log: python -m reliability_dagster.demo --log")
+    print("\nevent logs and report pages: `reliability ui` (run ids above); full Dagster event log: reliability demo --log")
     return 1 if failures else 0
 
 
