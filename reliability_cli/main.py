@@ -269,15 +269,40 @@ def subjects_add(args: argparse.Namespace) -> int:
     except RegistryError as exc:
         print(f"not added: {exc}", file=sys.stderr)
         return 2
-    _print(
-        {
-            "added": entry.model_dump(mode="json"),
-            "registry": str(path),
-            "next": "the registry sensor (running in `make ui`) adds the partition within a minute; then "
-            f"materialise it in the UI or run `python -m reliability_dagster.demo {entry.id}`",
-        }
-    )
+    answer: dict[str, object] = {
+        "added": entry.model_dump(mode="json"),
+        "registry": str(path),
+        "next": "the registry sensor (running in `reliability ui`) adds the partition within a minute; then "
+        f"materialise it in the UI or run `reliability demo {entry.id}`",
+    }
+    unknown = _unknown_to_the_stand_in(entry.id)
+    if unknown:
+        answer["providers"] = unknown
+        print(f"note: {unknown}", file=sys.stderr)
+    _print(answer)
     return 0
+
+
+def _unknown_to_the_stand_in(subject_id: str) -> str:
+    """What to say when a run of ``subject_id`` would have its coverage decided by the
+    offline stand-in, which knows only the demo corpus (empty when live providers decide
+    or the corpus holds the subject)."""
+    from reliability_core.stand_in.search import OfflineSearch
+    from reliability_core.wiring import stand_in_subjects
+
+    chosen = settings()
+    gateway = build_gateway(os.environ, None, settings=chosen)
+    live_search = bool(os.environ.get("PERPLEXITY_API_KEY")) and not chosen.offline
+    known = stand_in_subjects(
+        gateway, "live" if live_search else OfflineSearch.name, chosen.corpus_dir, rehearsal=False
+    )
+    if known is None or subject_id in known:
+        return ""
+    return (
+        "no live providers are configured, and the offline stand-in knows only the demo corpus: a run of "
+        f"{subject_id!r} now makes no coverage decision (its report says it needs live providers). Set "
+        "ANTHROPIC_API_KEY, OPENAI_API_KEY and PERPLEXITY_API_KEY to assess it."
+    )
 
 
 def subjects_list(args: argparse.Namespace) -> int:

@@ -50,7 +50,8 @@ def summary(report: Report, warehouse_root: str) -> str:
     """The per-subject summary ``make demo`` (and ``make rehearse``) prints."""
     lines = [f"== {report.subject_name} ({report.subject_id})"]
     if not report.covered:
-        lines.append("   not covered: " + "; ".join(report.coverage_reasons))
+        outcome = "no coverage decision" if report.needs_live_providers else "not covered"
+        lines.append(f"   {outcome}: " + "; ".join(report.coverage_reasons))
         return "\n".join(lines)
     for score in report.type_scores:
         if score.score is None:

@@ -135,6 +135,9 @@ class Report(StampedRecord):
     claims: list[dict[str, object]] = Field(default_factory=list)
     models_used: dict[str, str] = Field(default_factory=dict)
     offline_rules: bool = False
+    # [#27] no coverage decision was made: the stand-in does not know this subject (see
+    # ``CoverageDecision.needs_live_providers``); ``covered`` is False without refusing it.
+    needs_live_providers: bool = False
     # made against the rehearsal servers' scripted model (live provider classes, no live model)
     rehearsal: bool = False
     generated_at: datetime

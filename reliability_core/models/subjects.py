@@ -49,3 +49,6 @@ class CoverageDecision(StampedRecord):
     evidence: list[IdentityEvidence]
     decided_by: str  # model id or "offline-rules"
     decided_at: datetime
+    # [#27] no decision: the offline stand-in knows only the demo corpus and this subject is
+    # outside it (``subjects.coverage.stand_in_cannot_decide``); not a verdict on the subject.
+    needs_live_providers: bool = False
