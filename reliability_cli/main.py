@@ -1,4 +1,4 @@
-"""Command line for validation and stewardship ([#10]):
+"""The reliability command: run the pipeline, look at it, and the users' verbs ([#10], [#27]):
 
     reliability gold validate data/gold/starter.jsonl
     reliability gold import-averitec --output /tmp/averitec-dev.jsonl
