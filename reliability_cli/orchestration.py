@@ -84,12 +84,22 @@ def _tool(name: str) -> str:
     return str(beside) if beside.exists() else (shutil.which(name) or name)
 
 
-def dagster_command(arguments: Sequence[str], home: Path, tool: str = "dagster") -> int:
+def _start(argv: list[str], home: Path, *, replace: bool) -> int:
+    """Run ``argv`` from inside ``home``; with ``replace`` this process becomes it (a
+    long-running server: a signal to this process id reaches Dagster itself)."""
+    if replace:
+        os.chdir(home)
+        os.execv(argv[0], argv)
+    return subprocess.run(argv, cwd=home, env=os.environ.copy(), check=False).returncode
+
+
+def dagster_command(
+    arguments: Sequence[str], home: Path, tool: str = "dagster", *, replace: bool = False
+) -> int:
     """Run a Dagster CLI command on the instance, from inside its directory (whose
     dagster.yaml is the one in use: started elsewhere, `dagster dev` warns that another
     dagster.yaml "will not be used")."""
-    completed = subprocess.run([_tool(tool), *arguments], cwd=home, env=os.environ.copy(), check=False)
-    return completed.returncode
+    return _start([_tool(tool), *arguments], home, replace=replace)
 
 
 def demo(args: argparse.Namespace) -> int:
@@ -104,13 +114,15 @@ def ui(args: argparse.Namespace) -> int:
     """The Dagster UI (and the daemon, which launches queued runs) on the instance."""
     home = use_instance()
     set_pool_limits(home)
-    return dagster_command(["dev", *_workspace(), "--host", args.host, "--port", str(args.port)], home)
+    return dagster_command(
+        ["dev", *_workspace(), "--host", args.host, "--port", str(args.port)], home, replace=True
+    )
 
 
 def daemon(args: argparse.Namespace) -> int:
     home = use_instance()
     set_pool_limits(home)
-    return dagster_command(["run", *_workspace()], home, tool="dagster-daemon")
+    return dagster_command(["run", *_workspace()], home, tool="dagster-daemon", replace=True)
 
 
 def api(args: argparse.Namespace) -> int:
@@ -132,7 +144,10 @@ def sensor(args: argparse.Namespace) -> int:
     if args.action == "list":
         return dagster_command(["sensor", "list", *_workspace()], home)
     if not args.names:
-        print(f"error: name the sensor(s) to {args.action} (`reliability sensor list` shows them)", file=sys.stderr)
+        print(
+            f"error: name the sensor(s) to {args.action} (`reliability sensor list` shows them)",
+            file=sys.stderr,
+        )
         return 2
     status = 0
     for name in args.names:
@@ -153,22 +168,32 @@ def backfill(args: argparse.Namespace) -> int:
 def add_parsers(groups: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """The orchestration verbs' parsers."""
     found = "the Dagster instance is DAGSTER_HOME, else the checkout's .dagster_home (created when missing)"
-    run = groups.add_parser("demo", help="the demo subjects end to end on the instance (`make demo`)", epilog=found)
+    run = groups.add_parser(
+        "demo", help="the demo subjects end to end on the instance (`make demo`)", epilog=found
+    )
     run.add_argument("subjects", nargs="*", help="subject ids (default: every registry entry)")
     run.add_argument("--log", action="store_true", help="print Dagster's full event log of every run")
     run.set_defaults(func=demo)
 
     web = groups.add_parser("ui", help="the Dagster UI and daemon on the instance (`make ui`)", epilog=found)
-    web.add_argument("--port", type=int, default=int(os.environ.get("UI_PORT") or 3000), help="default $UI_PORT or 3000")
+    web.add_argument(
+        "--port", type=int, default=int(os.environ.get("UI_PORT") or 3000), help="default $UI_PORT or 3000"
+    )
     web.add_argument("--host", default="127.0.0.1")
     web.set_defaults(func=ui)
 
-    background = groups.add_parser("daemon", help="the Dagster daemon alone: launches queued runs", epilog=found)
+    background = groups.add_parser(
+        "daemon", help="the Dagster daemon alone: launches queued runs", epilog=found
+    )
     background.set_defaults(func=daemon)
 
     serve = groups.add_parser("api", help="the read-only Reliability API over the warehouse (`make api`)")
-    serve.add_argument("--port", type=int, default=int(os.environ.get("API_PORT") or 8000), help="default $API_PORT or 8000")
-    serve.add_argument("--host", default=os.environ.get("API_HOST") or "127.0.0.1", help="default $API_HOST or 127.0.0.1")
+    serve.add_argument(
+        "--port", type=int, default=int(os.environ.get("API_PORT") or 8000), help="default $API_PORT or 8000"
+    )
+    serve.add_argument(
+        "--host", default=os.environ.get("API_HOST") or "127.0.0.1", help="default $API_HOST or 127.0.0.1"
+    )
     serve.set_defaults(func=api)
 
     rehearsal = groups.add_parser(
@@ -176,7 +201,9 @@ def add_parsers(groups: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         help="the live rehearsal against local vendor servers (`make rehearse`; --help for its options)",
         add_help=False,
     )
-    rehearsal.add_argument("arguments", nargs=argparse.REMAINDER, help="passed on: subjects, --seed, --json, --batch, --log")
+    rehearsal.add_argument(
+        "arguments", nargs=argparse.REMAINDER, help="passed on: subjects, --seed, --json, --batch, --log"
+    )
     rehearsal.set_defaults(func=rehearse)
 
     sensors = groups.add_parser("sensor", help="start, stop or list the instance's sensors", epilog=found)

@@ -4,7 +4,9 @@ makes it: the project's ``dagster.yaml`` copied in, then migrated once, before a
 Used by ``reliability``'s orchestration verbs and by the rehearsal, whose instance the
 UI opens afterwards."""
 
+import contextlib
 import filecmp
+import io
 import os
 import shutil
 from collections.abc import Iterator
@@ -52,7 +54,13 @@ def prepare_instance(home: Path, *, replace_config: bool = True) -> bool:
     home.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(source, target)
     try:
-        with dagster_home(home), dg.DagsterInstance.from_config(str(home)) as instance:
+        # The SQLite storages print their migration's progress ("Updating event log storage
+        # for 0 runs on disk..."): not the user's business, and not the command's output.
+        with (
+            dagster_home(home),
+            contextlib.redirect_stdout(io.StringIO()),
+            dg.DagsterInstance.from_config(str(home)) as instance,
+        ):
             instance.upgrade()
     except BaseException:
         target.unlink()  # the next command migrates again instead of trusting a half-made instance

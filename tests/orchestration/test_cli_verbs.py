@@ -5,7 +5,6 @@ and migrated as ``make home`` does. No verb needs DAGSTER_HOME exported by hand.
 import os
 import re
 import shlex
-import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +32,13 @@ def commands(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """The Dagster CLI commands the verbs start (the subprocess seam), not run."""
     started: list[dict[str, Any]] = []
 
-    def run(argv: list[str], **kwargs: Any) -> subprocess.CompletedProcess[str]:
-        started.append({"argv": argv, "cwd": kwargs["cwd"], "home": kwargs["env"].get("DAGSTER_HOME")})
-        return subprocess.CompletedProcess(argv, 0)
+    def start(argv: list[str], home: Path, *, replace: bool) -> int:
+        started.append(
+            {"argv": argv, "cwd": home, "home": os.environ.get("DAGSTER_HOME"), "replace": replace}
+        )
+        return 0
 
-    monkeypatch.setattr(orchestration.subprocess, "run", run)
+    monkeypatch.setattr(orchestration, "_start", start)
     return started
 
 
@@ -71,6 +72,8 @@ def test_ui_daemon_sensor_and_backfill_run_on_the_found_instance(
     assert reliability(["sensor", "start", "first_report_sensor"]) == 0
     assert reliability(["backfill", "northwind-energy", "amara-okafor"]) == 0
     assert all(c["cwd"] == home and c["home"] == str(home) for c in commands)
+    # The servers replace the process (a signal to it reaches Dagster); short commands return.
+    assert [c["replace"] for c in commands] == [True, True, True, False, False]
     argv = [c["argv"][1:] for c in commands]
     assert argv[0] == ["dev", "-w", workspace, "--host", "127.0.0.1", "--port", "3123"]
     assert argv[1][-1] == "3999"
@@ -89,7 +92,9 @@ def test_api_and_rehearse_pass_their_options_on(monkeypatch: pytest.MonkeyPatch)
 
     seen: dict[str, list[str]] = {}
     monkeypatch.setattr(reliability_api.server, "main", lambda argv: seen.__setitem__("api", argv))
-    monkeypatch.setattr(reliability_dagster.rehearsal, "main", lambda argv: seen.__setitem__("rehearse", argv) or 0)
+    monkeypatch.setattr(
+        reliability_dagster.rehearsal, "main", lambda argv: seen.__setitem__("rehearse", argv) or 0
+    )
     monkeypatch.setenv("API_PORT", "8123")
     assert reliability(["api"]) == 0
     assert seen["api"] == ["--host", "127.0.0.1", "--port", "8123"]

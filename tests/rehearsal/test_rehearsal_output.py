@@ -21,7 +21,9 @@ def test_the_rehearsal_prints_progress_and_run_ids_and_keeps_its_runs(
     assert main(["jonas-pike", "--root", str(tmp_path)]) == 0
     captured = capfd.readouterr()
     output = (captured.out + captured.err).splitlines()
-    assert not [line for line in output if " - DEBUG - " in line or " - INFO - " in line], "no Dagster event log"
+    assert not [line for line in output if " - DEBUG - " in line or " - INFO - " in line], (
+        "no Dagster event log"
+    )
     runs = [re.match(r"jonas-pike: run ([0-9a-f]{8}) ok", line) for line in output]
     run_prefix = next(m.group(1) for m in runs if m)
     progress = [line for line in output if line.strip().startswith("coverage")]
