@@ -47,7 +47,8 @@ test: lint typecheck pytest
 # Provider pools: each bounds one API's calls in flight across all runs on the
 # instance (reliability_dagster/pools.py). Limits are instance state in OSS
 # Dagster (dagster.yaml sets only the default); change them here or with
-# `dagster instance concurrency set <pool> <n>`.
+# `dagster instance concurrency set <pool> <n>`. The same defaults are in
+# reliability_cli/orchestration.py, for `reliability demo`, `ui` and `daemon` run by hand.
 export POOL_LIMITS ?= anthropic=16 openai=8 perplexity=8 web=16
 pools: $(STAMP) home
 	@for entry in $(POOL_LIMITS); do \

@@ -50,13 +50,15 @@ def use_instance() -> Path:
 
 def pool_limits(environ: dict[str, str] | None = None) -> dict[str, int]:
     """``POOL_LIMITS`` (``name=n`` separated by spaces), else the defaults."""
+    from reliability_core.settings import SettingsError  # a bad value: one line, no traceback
+
     env = os.environ if environ is None else environ
     text = env.get("POOL_LIMITS", "").strip() or DEFAULT_POOL_LIMITS
     limits = {}
     for entry in text.split():
         name, _, value = entry.partition("=")
         if not name or not value.isdigit():
-            raise ValueError(f"POOL_LIMITS entry {entry!r} is not name=number")
+            raise SettingsError(f"POOL_LIMITS entry {entry!r} is not name=number")
         limits[name] = int(value)
     return limits
 

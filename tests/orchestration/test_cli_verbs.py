@@ -121,3 +121,11 @@ def test_every_reliability_command_in_the_readme_parses() -> None:
     for words in (w for w in commands if "--help" not in w):
         args, _ = parser.parse_known_args(words)
         assert callable(args.func), words
+
+
+def test_a_bad_pool_limit_is_one_error_line(
+    checkout: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("POOL_LIMITS", "anthropic=lots")
+    assert reliability(["daemon"]) == 2
+    assert capsys.readouterr().err.strip().endswith("POOL_LIMITS entry 'anthropic=lots' is not name=number")
