@@ -34,6 +34,11 @@ def _plain_duckdb(root: Path, table: str) -> list[tuple[object, ...]]:
     ).fetchall()
 
 
+def _readme_query(root: Path) -> list[tuple[object, ...]]:
+    """The README's query: ``Warehouse(...).connect().sql(...)``."""
+    return Warehouse(str(root)).connect().sql("select subject, share from scores order by subject").fetchall()
+
+
 def test_partitions_of_every_outcome_have_the_tables_one_schema(tmp_path: Path) -> None:
     warehouse = Warehouse(str(tmp_path), {"scores": Score})
     warehouse.write("scores", "covered", [Score(subject_id="covered", name="a", share=0.5, count=2, label=3)])
@@ -44,12 +49,7 @@ def test_partitions_of_every_outcome_have_the_tables_one_schema(tmp_path: Path) 
         assert schema.remove_metadata().equals(arrow_schema(Score))
     assert schemas["absent"].field("share").type == pa.float64()
     # The README's query and a plain DuckDB glob over the files both read the table.
-    rows = (
-        Warehouse(str(tmp_path))
-        .connect()
-        .sql("select subject, share from scores order by subject")
-        .fetchall()
-    )
+    rows = _readme_query(tmp_path)
     assert rows == [("absent", None), ("covered", 0.5)]
     assert _plain_duckdb(tmp_path, "scores") == rows
 
@@ -108,12 +108,7 @@ def _old_warehouse(root: Path) -> Score:
 def test_a_warehouse_written_before_reads_and_migrates_without_loss(tmp_path: Path) -> None:
     kept = _old_warehouse(tmp_path)
     # connect() reads the old partitions: a column without values takes the table's type.
-    rows = (
-        Warehouse(str(tmp_path))
-        .connect()
-        .sql("select subject, share from scores order by subject")
-        .fetchall()
-    )
+    rows = _readme_query(tmp_path)
     assert rows == [("absent", None), ("covered", 0.5)]
     with pytest.raises(duckdb.Error):
         _plain_duckdb(tmp_path, "scores")
