@@ -47,8 +47,9 @@ test: lint typecheck pytest
 # Provider pools: each bounds one API's calls in flight across all runs on the
 # instance (reliability_dagster/pools.py). Limits are instance state in OSS
 # Dagster (dagster.yaml sets only the default); change them here or with
-# `dagster instance concurrency set <pool> <n>`.
-POOL_LIMITS ?= anthropic=16 openai=8 perplexity=8 web=16
+# `dagster instance concurrency set <pool> <n>`. The same defaults are in
+# reliability_cli/orchestration.py, for `reliability demo`, `ui` and `daemon` run by hand.
+export POOL_LIMITS ?= anthropic=16 openai=8 perplexity=8 web=16
 pools: $(STAMP) home
 	@for entry in $(POOL_LIMITS); do \
 		$(BIN)/dagster instance concurrency set $${entry%%=*} $${entry#*=} >/dev/null; \
@@ -56,8 +57,10 @@ pools: $(STAMP) home
 
 # The main job on the embedded default: offline providers over the demo corpus,
 # SQLite instance in DAGSTER_HOME, warehouse in data/warehouse.
-demo: $(STAMP) home pools
-	$(BIN)/python -m reliability_dagster.demo
+# `reliability demo` finds the instance (DAGSTER_HOME, exported above) and sets the
+# pools' limits (POOL_LIMITS) itself, as every orchestration verb of the CLI does.
+demo: $(STAMP)
+	$(BIN)/reliability demo $(ARGS)
 
 # The live rehearsal: the demo subjects on the live provider classes (Anthropic,
 # OpenAI, Perplexity) against local vendor servers on loopback that answer from a
@@ -65,27 +68,28 @@ demo: $(STAMP) home pools
 # then calls, tokens and cost per step and per checked claim. No keys, no network;
 # its own ephemeral Dagster instance, warehouse in data/rehearsal.
 rehearse: $(STAMP)
-	$(BIN)/python -m reliability_dagster.rehearsal $(ARGS)
+	$(BIN)/reliability rehearse $(ARGS)
 
 # The Dagster UI on the same instance: asset graph, subject partitions, reports.
 # Started from inside DAGSTER_HOME, whose dagster.yaml (the repository's, copied by `home`)
 # is the one in use: started from the repository, `dagster dev` warns that the
 # repository's dagster.yaml "will not be used". workspace.yaml paths are relative to it.
-# `dagster dev` also starts the daemon, which launches queued runs.
-ui: $(STAMP) home pools
-	cd $(DAGSTER_HOME) && $(CURDIR)/$(BIN)/dagster dev -w $(CURDIR)/workspace.yaml
+# `dagster dev` also starts the daemon, which launches queued runs. UI_PORT chooses the port.
+UI_PORT ?= 3000
+ui: $(STAMP)
+	$(BIN)/reliability ui --port $(UI_PORT)
 
 # The daemon alone: launches queued runs (a CLI backfill, sensors, schedules),
 # watches running ones and frees the pool slots of dead ones. Without it (or
 # `make ui`) a submitted run stays QUEUED.
-daemon: $(STAMP) home pools
-	cd $(DAGSTER_HOME) && $(CURDIR)/$(BIN)/dagster-daemon run -w $(CURDIR)/workspace.yaml
+daemon: $(STAMP)
+	$(BIN)/reliability daemon
 
 # The read-only Reliability API over the warehouse (http://127.0.0.1:8000/docs).
 API_HOST ?= 127.0.0.1
 API_PORT ?= 8000
 api: $(STAMP)
-	$(BIN)/python -m reliability_api.server --host $(API_HOST) --port $(API_PORT)
+	$(BIN)/reliability api --host $(API_HOST) --port $(API_PORT)
 
 clean:
 	rm -rf $(VENV) .dagster_home .pytest_cache .mypy_cache .ruff_cache .import_linter_cache

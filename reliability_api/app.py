@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import fastapi_offline
-from fastapi import FastAPI, Header, Query, Request, Response, Security
+from fastapi import Depends, FastAPI, Header, Query, Request, Response, Security
 from fastapi import Path as PathParam
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_redoc_html
@@ -54,14 +54,16 @@ from reliability_api.schemas import (
     SubjectPage,
     SubjectSummary,
 )
-from reliability_api.store import ReportStore, envelope_json
+from reliability_api.store import RegisteredSubjects, ReportStore, envelope_json
 from reliability_core import constants
 from reliability_core.clock import Clock, SystemClock
 from reliability_core.ids import sha256_hex, stable_id
 from reliability_core.lifetimes import report_is_stale
 from reliability_core.models import OverallScore, Report, StewardRuling, SubjectResponse, TypeScore
+from reliability_core.providers.base import OFFLINE_NAME
 from reliability_core.scores.claim_entries import with_responses
 from reliability_core.scores.render import report_chart_png, report_markdown
+from reliability_core.scores.report import OFFLINE_NOTICE
 from reliability_core.scores.rulings import read_rulings
 from reliability_core.stewardship.rescore import rule
 from reliability_core.stewardship.steward import RulingRequest, open_items, read_steward_queue
@@ -262,7 +264,17 @@ def create_app(settings: ApiSettings) -> FastAPI:
     # Swagger UI and ReDoc from the assets the fastapi-offline package installs: /docs
     # works without internet (FastAPI's default loads them from a CDN). Swagger UI's
     # validator badge would load an image from validator.swagger.io: turned off.
+    registered = RegisteredSubjects(settings.registry_path)
+
+    def served_subject(request: Request) -> None:
+        """Every ``/v1/subjects/{subject_id}...`` answer: a subject removed from the
+        registry is no longer served (404), whatever the warehouse still holds."""
+        subject_id = request.path_params.get("subject_id")
+        if isinstance(subject_id, str) and not registered.holds(subject_id):
+            raise not_found("subject")
+
     app = FastAPIOffline(
+        dependencies=[Depends(served_subject)],
         title="Reliability API",
         version=constants.METHOD_BASE_VERSION,
         description="How well a public figure's or organisation's checkable public claims hold up against the record. "
@@ -474,6 +486,16 @@ def create_app(settings: ApiSettings) -> FastAPI:
                         else None
                     ),
                     overall_confidence=overall.confidence if overall else None,
+                    model_notice=(
+                        head.offline_notice
+                        if head
+                        else OFFLINE_NOTICE
+                        if coverage and coverage.decided_by == OFFLINE_NAME
+                        else ""
+                    ),
+                    needs_live_providers=bool(
+                        (coverage and coverage.needs_live_providers) or (head and head.needs_live_providers)
+                    ),
                 )
             )
         return summaries
@@ -483,7 +505,7 @@ def create_app(settings: ApiSettings) -> FastAPI:
         offset: int = Query(0, ge=0, le=1_000_000), limit: int = Query(50, ge=1, le=200)
     ) -> SubjectPage:
         """Subjects with their coverage state and latest report summary, paged."""
-        ids = store.subject_ids()
+        ids = [s for s in store.subject_ids() if registered.holds(s)]
         return SubjectPage(
             items=_summaries(ids[offset : offset + limit], unreadable=set()),
             total=len(ids),

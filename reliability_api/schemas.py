@@ -63,6 +63,11 @@ class SubjectSummary(BaseModel):
     overall_score: float | None = None
     overall_interval: list[float] | None = None
     overall_confidence: str | None = None
+    # [#27] the label of output no live model made ("offline-rules (...)", "rehearsal (...)");
+    # empty when live models made it.
+    model_notice: str = ""
+    # [#27] no coverage decision was made: the offline stand-in does not know this subject.
+    needs_live_providers: bool = False
 
 
 class SubjectPage(BaseModel):

@@ -25,6 +25,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import BinaryIO
 
 import duckdb
@@ -47,13 +48,23 @@ from reliability_core.scores.publication import (
     REPORT_ORDER_COLUMNS,
     stored_report_order_key,
 )
+from reliability_core.subjects.registry import load_registry
 from reliability_core.validation.backtest import BacktestResult, backtest_results_for
 from reliability_core.warehouse import Ledger, Warehouse, tables
 from reliability_core.warehouse.store import CorruptPartitionError, read_partition_file
 
 log = logging.getLogger(__name__)
 
-_HEAD_COLUMNS = ["subject_name", "covered", "coverage_reasons", "generated_at", "served_until", "overall"]
+_HEAD_COLUMNS = [
+    "subject_name",
+    "covered",
+    "coverage_reasons",
+    "generated_at",
+    "served_until",
+    "overall",
+    "offline_notice",
+    "needs_live_providers",
+]
 
 
 class ReportHead(BaseModel):
@@ -66,6 +77,9 @@ class ReportHead(BaseModel):
     generated_at: datetime
     served_until: datetime
     overall: OverallScore | None
+    # The report's label when no live model made it (offline-rules, rehearsal); "" when one did.
+    offline_notice: str = ""
+    needs_live_providers: bool = False
 
 
 _OPTIONAL_TIME: TypeAdapter[datetime | None] = TypeAdapter(datetime | None)
@@ -362,7 +376,7 @@ class ReportStore:
             unreadable,
         )
         heads: dict[str, ReportHead] = {}
-        for subject, name, covered, reasons, generated_at, served_until, overall in rows:
+        for subject, name, covered, reasons, generated_at, served_until, overall, notice, needs_live in rows:
             heads[str(subject)] = ReportHead(
                 subject_name=str(name),
                 covered=bool(covered),
@@ -370,6 +384,8 @@ class ReportStore:
                 generated_at=datetime.fromisoformat(str(generated_at)),
                 served_until=datetime.fromisoformat(str(served_until)),
                 overall=OverallScore.model_validate_json(str(overall)) if overall is not None else None,
+                offline_notice=str(notice or ""),
+                needs_live_providers=bool(needs_live),
             )
         return heads
 
@@ -405,3 +421,33 @@ class ReportStore:
         """Stored backtest results of this method version (any gold set, any judges), from
         the append-only ledger every backtest writes, the CLI's and the asset's alike."""
         return backtest_results_for(self.ledger, method_version)
+
+
+class RegisteredSubjects:
+    """The subject ids of the registry (``data/subjects.yaml``), re-read when the file
+    changes. A subject removed from the registry is no longer listed or served (its stored
+    partitions stay in the warehouse, as the pipeline's sensor leaves them); without a
+    registry file every stored subject is served."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self._read: tuple[int, frozenset[str]] | None = None
+        self._lock = threading.Lock()
+
+    def ids(self) -> frozenset[str] | None:
+        """The registered ids, or None when there is no registry to hold the API to."""
+        if self.path is None:
+            return None
+        try:
+            changed = self.path.stat().st_mtime_ns
+        except FileNotFoundError:
+            return None
+        with self._lock:
+            if self._read is None or self._read[0] != changed:
+                self._read = (changed, frozenset(e.id for e in load_registry(self.path)))
+            return self._read[1]
+
+    def holds(self, subject_id: str) -> bool:
+        ids = self.ids()
+        return ids is None or subject_id in ids
+

@@ -1,4 +1,4 @@
-"""Command line for validation and stewardship ([#10]):
+"""The reliability command: run the pipeline, look at it, and the users' verbs ([#10], [#27]):
 
     reliability gold validate data/gold/starter.jsonl
     reliability gold import-averitec --output /tmp/averitec-dev.jsonl
@@ -11,6 +11,17 @@
     reliability subjects add --name "Ørsted A/S" --id orsted --kind company --url https://orsted.com/
     reliability subjects list
     reliability fetch-check URL [--offline]
+    reliability warehouse migrate [--warehouse DIR]
+    reliability demo [SUBJECT ...] [--log]
+    reliability ui [--port N]          (default $UI_PORT or 3000)
+    reliability daemon
+    reliability api [--port N]         (default $API_PORT or 8000)
+    reliability rehearse [SUBJECT ...] [--seed N] [--json FILE] [--batch] [--log]
+    reliability sensor start|stop|list [NAME ...]
+    reliability backfill SUBJECT ... [--job quick_report]
+
+The orchestration verbs find the Dagster instance by themselves: ``DAGSTER_HOME`` when
+set, else the checkout's ``.dagster_home`` (created and migrated when missing).
 
 The warehouse defaults to ``RELIABILITY_WAREHOUSE`` (else ``<data_dir>/warehouse``); the
 clock honours ``RELIABILITY_NOW`` (``reliability_core.settings``, read once). Exit status:
@@ -32,6 +43,7 @@ from typing import get_args
 
 from pydantic import ValidationError
 
+from reliability_cli import orchestration
 from reliability_core.clock import Clock, parse_clock_override
 from reliability_core.models import ClaimVerdict
 from reliability_core.models.subjects import SubjectKind
@@ -85,7 +97,9 @@ EXPECTED_ERRORS: tuple[type[Exception], ...] = (
 
 
 def _warehouse(path: str | None) -> Warehouse:
-    return Warehouse(path or settings().warehouse)
+    from reliability_core.records import TABLE_MODELS
+
+    return Warehouse(path or settings().warehouse, TABLE_MODELS)
 
 
 def _print(data: object) -> None:
@@ -280,21 +294,55 @@ def subjects_add(args: argparse.Namespace) -> int:
     except RegistryError as exc:
         print(f"not added: {exc}", file=sys.stderr)
         return 2
-    _print(
-        {
-            "added": entry.model_dump(mode="json"),
-            "registry": str(path),
-            "next": "the registry sensor (running in `make ui`) adds the partition within a minute; then "
-            f"materialise it in the UI or run `python -m reliability_dagster.demo {entry.id}`",
-        }
-    )
+    answer: dict[str, object] = {
+        "added": entry.model_dump(mode="json"),
+        "registry": str(path),
+        "next": "the registry sensor (running in `reliability ui`) adds the partition within a minute; then "
+        f"materialise it in the UI or run `reliability demo {entry.id}`",
+    }
+    unknown = _unknown_to_the_stand_in(entry.id)
+    if unknown:
+        answer["providers"] = unknown
+        print(f"note: {unknown}", file=sys.stderr)
+    _print(answer)
     return 0
+
+
+def _unknown_to_the_stand_in(subject_id: str) -> str:
+    """What to say when a run of ``subject_id`` would have its coverage decided by the
+    offline stand-in, which knows only the demo corpus (empty when live providers decide
+    or the corpus holds the subject)."""
+    from reliability_core.stand_in.search import OfflineSearch
+    from reliability_core.wiring import stand_in_subjects
+
+    chosen = settings()
+    gateway = build_gateway(os.environ, None, settings=chosen)
+    live_search = bool(os.environ.get("PERPLEXITY_API_KEY")) and not chosen.offline
+    known = stand_in_subjects(
+        gateway, "live" if live_search else OfflineSearch.name, chosen.corpus_dir, rehearsal=False
+    )
+    if known is None or subject_id in known:
+        return ""
+    return (
+        "no live providers are configured, and the offline stand-in knows only the demo corpus: a run of "
+        f"{subject_id!r} now makes no coverage decision (its report says it needs live providers). Set "
+        "ANTHROPIC_API_KEY, OPENAI_API_KEY and PERPLEXITY_API_KEY to assess it."
+    )
 
 
 def subjects_list(args: argparse.Namespace) -> int:
     path = Path(args.registry) if args.registry else settings().registry_path
     _print([{"id": e.id, "name": e.name, "kind": e.kind} for e in load_registry(path)])
     return 0
+def warehouse_migrate(args: argparse.Namespace) -> int:
+    """Rewrite the partitions written before every table had one schema (from each
+    record's ``_json``: nothing is lost), so plain DuckDB globs read every table."""
+    warehouse = _warehouse(args.warehouse)
+    rewritten = warehouse.migrate()
+    _print({"warehouse": warehouse.root, "rewritten": len(rewritten), "partitions": rewritten})
+    return 0
+
+
 def fetch_check(args: argparse.Namespace) -> int:
     """Would the pipeline fetch this URL, and why not? Live: the name is resolved and
     robots.txt is read (the page itself is never requested); ``--offline``: over the
@@ -409,6 +457,19 @@ def build_parser() -> argparse.ArgumentParser:
     listing.add_argument("--registry", help="registry file (default $RELIABILITY_DATA_DIR/subjects.yaml)")
     listing.set_defaults(func=subjects_list)
 
+    store = groups.add_parser("warehouse", help="the warehouse's tables").add_subparsers(
+        dest="command", required=True
+    )
+    migrate = store.add_parser(
+        "migrate", help="rewrite partitions written before every table had one schema (lossless)"
+    )
+    migrate.add_argument(
+        "--warehouse", help="warehouse root (default $RELIABILITY_WAREHOUSE or $RELIABILITY_DATA_DIR/warehouse)"
+    )
+    migrate.set_defaults(func=warehouse_migrate)
+
+    orchestration.add_parsers(groups)
+
     fetch = groups.add_parser("fetch-check", help="would the pipeline fetch this URL, and why not?")
     fetch.add_argument("url")
     fetch.add_argument("--offline", action="store_true", help="over the offline corpus instead of the web")
@@ -428,7 +489,14 @@ def _debug(args: argparse.Namespace) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    args, unknown = parser.parse_known_args(arguments)
+    if args.func is orchestration.rehearse:
+        # Everything after the verb is the rehearsal's own (its options are its parser's).
+        args.arguments = arguments[arguments.index("rehearse") + 1 :]
+    elif unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     try:
         result: int = args.func(args)
     except EXPECTED_ERRORS as exc:

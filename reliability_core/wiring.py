@@ -165,6 +165,26 @@ def _offline_search(corpus_dir: Path, manifest_mtime: float) -> SearchProvider:
     return OfflineSearch(corpus_dir)
 
 
+def stand_in_subjects(
+    gateway: StepGateway, search_name: str, corpus_dir: Path, *, rehearsal: bool
+) -> frozenset[str] | None:
+    """The subjects the stand-in knows (``subjects.coverage.stand_in_cannot_decide``) when a
+    stand-in takes part in this run's coverage decision: the offline rules on a coverage
+    step, the offline search (``search_name``), or the rehearsal's scripted model, whose
+    servers answer from the same demo corpus. None when live providers decide."""
+    from reliability_core.stand_in.corpus import corpus_subjects
+    from reliability_core.stand_in.search import OfflineSearch
+    from reliability_core.subjects.coverage import CONFIRM_IDENTITY_STEP, DECIDE_COVERAGE_STEP
+
+    stand_in = (
+        rehearsal
+        or search_name == OfflineSearch.name
+        or gateway.is_offline(CONFIRM_IDENTITY_STEP)
+        or gateway.is_offline(DECIDE_COVERAGE_STEP)
+    )
+    return corpus_subjects(corpus_dir) if stand_in else None
+
+
 def build_search(
     env: Mapping[str, str],
     corpus_dir: Path,

@@ -6,6 +6,7 @@ every later asset records "not covered" and writes empty partitions."""
 import base64
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import dagster as dg
@@ -54,6 +55,7 @@ from reliability_core.subjects.selection import derive_seed, rank_documents
 from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import tables
 from reliability_core.web.snapshots import MaskingFetcher, ReusingFetcher
+from reliability_core.wiring import stand_in_subjects
 from reliability_dagster.jobs import SUBJECT_PIPELINE_GROUP
 from reliability_dagster.metadata import (
     OWNERS,
@@ -183,14 +185,17 @@ def _models_metadata(stage: Stage, gateway: StepGateway) -> dict[str, Any]:
 )
 def subject_coverage(context: dg.AssetExecutionContext, stage: Stage) -> dg.MaterializeResult[None]:
     gateway = stage.providers.gateway(job=context.job_name)
+    search = stage.search()
+    known = stand_in_subjects(gateway, search.name, Path(stage.providers.corpus_dir), rehearsal=stage.rehearsal)
     result = run_async(
-        assess_coverage(stage.entry, gateway, stage.search(), stage.clock, stage.method_version)
+        assess_coverage(stage.entry, gateway, search, stage.clock, stage.method_version, stand_in_subjects=known)
     )
     stage.warehouse.write(tables.COVERAGE, stage.subject_id, [result.decision])
     stage.warehouse.write(tables.IDENTITY_SEARCHES, stage.subject_id, result.result_sets)
     return dg.MaterializeResult(
         metadata={
             "covered": result.decision.covered,
+            "needs_live_providers": result.decision.needs_live_providers,
             **rows(1),
             "reasons": dg.MetadataValue.md("\n".join(f"- {r}" for r in result.decision.reasons)),
             "identity_evidence": len(result.decision.evidence),

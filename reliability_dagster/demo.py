@@ -53,7 +53,8 @@ def summary(report: Report, warehouse_root: str) -> str:
     """The per-subject summary ``make demo`` (and ``make rehearse``) prints."""
     lines = [f"== {report.subject_name} ({report.subject_id})"]
     if not report.covered:
-        lines.append("   not covered: " + "; ".join(report.coverage_reasons))
+        outcome = "no coverage decision" if report.needs_live_providers else "not covered"
+        lines.append(f"   {outcome}: " + "; ".join(report.coverage_reasons))
         return "\n".join(lines)
     for score in report.type_scores:
         if score.score is None:
@@ -182,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         report = latest_report(store.read(tables.REPORTS, subject, Report))
         if report is not None:
             print(summary(report, warehouse_root))
-    print("\nevent logs and report pages: `make ui` (run ids above); full Dagster event log: python -m reliability_dagster.demo --log")
+    print("\nevent logs and report pages: `reliability ui` (run ids above); full Dagster event log: reliability demo --log")
     return 1 if failures else 0
 
 

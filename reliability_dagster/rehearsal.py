@@ -5,7 +5,10 @@ live fetcher path over the offline corpus. Labelled as a rehearsal everywhere:
 the method version ends ``.rehearsal``, every report says so, every asset's
 metadata has ``rehearsal: true``.
 
-It prints, per subject, the summary ``make demo`` prints, then calls, tokens
+It prints one line per subject and stage, as ``make demo`` does (Dagster's event
+log only with ``--log``), each run's id, and the instance the runs are on
+(``<root>/dagster_home``, which ``DAGSTER_HOME=... reliability ui`` opens);
+then, per subject, the summary ``make demo`` prints, then calls, tokens
 and cost per model step and the cost per checked claim, from the metadata each
 asset attaches (the pipeline's own accounting of what the provider classes
 read from the vendors' ``usage``, priced from ``reliability_core/providers/prices.yaml``).
@@ -33,8 +36,10 @@ from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
 from reliability_core.subjects.registry import load_registry
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.assets import sum_usage_by_step
+from reliability_dagster.dead_runs import fail_dead_runs, process_tags
 from reliability_dagster.definitions import build_definitions
-from reliability_dagster.demo import model_usage, summary
+from reliability_dagster.demo import model_usage, stage_progress, summary
+from reliability_dagster.instance import open_instance
 from reliability_dagster.jobs import QUICK_REPORT_JOB, REFRESH_JOB
 from reliability_dagster.resources import (
     ClockResource,
@@ -50,6 +55,9 @@ USAGE_FIELDS = ("calls", "input_tokens", "cached_tokens", "output_tokens", "cost
 REHEARSAL_API_KEY = "rehearsal-key-not-a-secret"
 # The rehearsal servers finish a batch in seconds, not hours: poll accordingly.
 BATCH_POLL_SECONDS = 0.2
+# Dagster's console log of a run shows only errors unless --log asks for the event log
+# (about 100 lines per subject otherwise, before the summary).
+QUIET_RUN_CONFIG = {"loggers": {"console": {"config": {"log_level": "ERROR"}}}}
 
 
 @dataclass
@@ -60,6 +68,8 @@ class SubjectRehearsal:
     success: bool
     seconds: float
     model_calls: int
+    run_id: str = ""
+    progress: str = ""  # each stage with its count, then the checks (``demo.stage_progress``)
     by_step: dict[str, dict[str, float]] = field(default_factory=dict)
     checked_claims: int = 0
     report: Report | None = None
@@ -158,10 +168,14 @@ def rehearse(
     mistakes: MistakeRates | None = None,
     faults: FaultRates | None = None,
     batch: bool = False,
+    home: Path | None = None,
+    log: bool = False,
 ) -> tuple[list[SubjectRehearsal], RehearsalServers]:
     """Run ``subjects`` through the quick-report job against fresh rehearsal servers;
     with ``batch``, through the refresh job with its model calls on the batch APIs
-    (scheduled work, issue 19), so the batch cost is measured, not only priced."""
+    (scheduled work, issue 19), so the batch cost is measured, not only priced. The runs
+    go on the instance in ``home`` (kept, for the UI), else on an ephemeral one; Dagster's
+    event log is printed only with ``log``."""
     if (root / "cache").exists():
         shutil.rmtree(root / "cache")
     servers = RehearsalServers(
@@ -172,15 +186,26 @@ def rehearse(
     )
     outcomes: list[SubjectRehearsal] = []
     prices = load_prices()
-    with servers, dg.DagsterInstance.ephemeral() as instance:
+    opened = open_instance(home) if home is not None else dg.DagsterInstance.ephemeral()
+    with servers, opened as instance:
+        # A rehearsal killed earlier left its runs STARTED: fail them first.
+        fail_dead_runs(instance)
         job_name = REFRESH_JOB if batch else QUICK_REPORT_JOB
         resources = rehearsal_resources(root, servers, batch_jobs=[REFRESH_JOB] if batch else [])
         job = build_definitions(resources).resolve_job_def(job_name)
-        instance.add_dynamic_partitions("subjects", list(subjects))
+        instance.add_dynamic_partitions(
+            "subjects", [s for s in subjects if not instance.has_dynamic_partition("subjects", s)]
+        )
         store = Warehouse(str(root / "warehouse"))
         for subject in subjects:
             started = time.perf_counter()
-            result = job.execute_in_process(instance=instance, partition_key=subject, raise_on_error=False)
+            result = job.execute_in_process(
+                instance=instance,
+                partition_key=subject,
+                raise_on_error=False,
+                run_config=None if log else QUIET_RUN_CONFIG,
+                tags=process_tags(),
+            )
             calls, _ = model_usage(result)
             by_step = usage_by_step(result)
             report = latest_report(store.read(tables.REPORTS, subject, Report))
@@ -190,6 +215,8 @@ def rehearse(
                     success=result.success,
                     seconds=time.perf_counter() - started,
                     model_calls=calls,
+                    run_id=result.run_id,
+                    progress=stage_progress(result),
                     by_step=by_step,
                     checked_claims=len(store.read(tables.VERDICTS, subject, ClaimVerdict)),
                     report=report,
@@ -233,6 +260,7 @@ def figures(outcomes: Sequence[SubjectRehearsal], servers: RehearsalServers) -> 
         "subjects": {
             o.subject_id: {
                 "success": o.success,
+                "run_id": o.run_id,
                 "seconds": round(o.seconds, 1),
                 "model_calls": o.model_calls,
                 "checked_claims": o.checked_claims,
@@ -268,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="run the refresh job with its model calls on the vendors' batch APIs (scheduled work)",
     )
+    parser.add_argument("--log", action="store_true", help="print Dagster's full event log of every run")
     args = parser.parse_args(argv)
     chosen = args.subjects or [e.id for e in load_registry(settings().registry_path)]
     root = Path(args.root) if args.root else settings().data_dir / "rehearsal"
@@ -277,10 +306,15 @@ def main(argv: list[str] | None = None) -> int:
         print("batch mode: the refresh job, model calls through the Message Batches and Batch APIs")
         root = root / "batch"
         root.mkdir(parents=True, exist_ok=True)
-    outcomes, servers = rehearse(chosen, root, seed=args.seed, batch=args.batch)
+    home = root / "dagster_home"
+    outcomes, servers = rehearse(chosen, root, seed=args.seed, batch=args.batch, home=home, log=args.log)
     for outcome in outcomes:
         status = "ok" if outcome.success else "FAILED"
-        print(f"{outcome.subject_id}: {status} in {outcome.seconds:.1f} s; model calls {outcome.model_calls}")
+        print(
+            f"{outcome.subject_id}: run {outcome.run_id[:8]} {status} in {outcome.seconds:.1f} s; "
+            f"model calls {outcome.model_calls}\n   {outcome.progress}"
+        )
+    print(f"runs (ids above) on the Dagster instance {home}: open it with DAGSTER_HOME={home} reliability ui")
     print()
     for outcome in outcomes:
         if outcome.report is not None:

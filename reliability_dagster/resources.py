@@ -24,6 +24,7 @@ from reliability_core.providers.gateway import StepGateway
 from reliability_core.providers.latency import DelayedSearch, with_model_latency, with_recording, with_replay
 from reliability_core.providers.recording import RecordingSearch
 from reliability_core.providers.retry import RetryPolicy
+from reliability_core.records import TABLE_MODELS
 from reliability_core.settings import Settings, settings
 from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
 from reliability_core.stand_in.web import offline_fetcher
@@ -42,7 +43,8 @@ class WarehouseResource(dg.ConfigurableResource[Any]):
     )
 
     def warehouse(self) -> Warehouse:
-        return Warehouse(self.root)
+        # The tables' record models: an empty partition gets its table's schema.
+        return Warehouse(self.root, TABLE_MODELS)
 
     def ledger(self) -> Ledger:
         return Ledger(self.warehouse())

@@ -54,7 +54,7 @@ def _now(clock: ClockResource) -> datetime:
 _HOW_TO_START = (
     " It requests runs, which spend model and search credit when API keys are set, so it starts "
     "stopped: turn it on in the UI (Automation, then the sensor, then the Running toggle) or with "
-    "`dagster sensor start {name} -w workspace.yaml`; sensors tick while the daemon runs (`make ui` starts it)."
+    "`reliability sensor start {name}`; sensors tick while the daemon runs (`reliability ui` starts it)."
 )
 
 

@@ -151,6 +151,11 @@ class Report(StampedRecord):
     offline_rules: bool = Field(
         default=False, description="Made by the deterministic offline stand-in, not a live model"
     )
+    # [#27] no coverage decision was made: the stand-in does not know this subject (see
+    # ``CoverageDecision.needs_live_providers``); ``covered`` is False without refusing it.
+    needs_live_providers: bool = Field(
+        default=False, description="No coverage decision: the offline stand-in does not know the subject"
+    )
     # made against the rehearsal servers' scripted model (live provider classes, no live model)
     rehearsal: bool = Field(default=False, description="Made against the rehearsal servers' scripted model")
     generated_at: datetime = Field(description="When the report was made (UTC)")

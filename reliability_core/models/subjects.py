@@ -55,3 +55,8 @@ class CoverageDecision(StampedRecord):
     evidence: list[IdentityEvidence] = Field(description="The identity evidence the decision rests on (JSON)")
     decided_by: str = Field(description="The model id that decided, or offline-rules")
     decided_at: datetime = Field(description="When the decision was made (UTC)")
+    # [#27] no decision: the offline stand-in knows only the demo corpus and this subject is
+    # outside it (``subjects.coverage.stand_in_cannot_decide``); not a verdict on the subject.
+    needs_live_providers: bool = Field(
+        default=False, description="No decision: the offline stand-in does not know the subject"
+    )

@@ -236,7 +236,9 @@ def report_markdown(report: Report, *, include_claims: bool = True) -> str:
     """The report in Markdown, for Dagster metadata and humans."""
     lines = _header(report)
     if not report.covered:
-        lines += ["**Not covered.**", ""] + [f"- {r}" for r in report.coverage_reasons]
+        # [#27] a subject the stand-in does not know has no coverage decision, not a refusal.
+        heading = "**No coverage decision: needs live providers.**" if report.needs_live_providers else "**Not covered.**"
+        lines += [heading, ""] + [f"- {r}" for r in report.coverage_reasons]
         return "\n".join(lines) + "\n"
     lines += ["## Scores", "", *_scores_table(report)]
     lines += _confidence_lines(report)
@@ -299,7 +301,7 @@ def report_chart_png(report: Report) -> bytes:
     ax.grid(axis="x", color="#dddddd")
     title = f"{report.subject_name}: reliability scores"
     if not report.covered:
-        title = f"{report.subject_name}: not covered"
+        title = f"{report.subject_name}: {'needs live providers' if report.needs_live_providers else 'not covered'}"
     ax.set_title(title, fontsize=11)
     footer = f"method {report.method_version}"
     if report.offline_notice:

@@ -273,6 +273,7 @@ def refused_report(
         coverage_reasons=list(coverage.reasons),
         models_used={"decide_coverage": coverage.decided_by},
         offline_rules=offline,
+        needs_live_providers=coverage.needs_live_providers,
         rehearsal=rehearsal,
         offline_notice=model_notice(offline=offline, rehearsal=rehearsal),
         generated_at=now,

@@ -75,6 +75,14 @@ def _parsed_manifest(path: Path, mtime_ns: int) -> CorpusManifest:
         return CorpusManifest.model_validate(yaml.load(handle, Loader=loader))
 
 
+def corpus_subjects(corpus_dir: Path | None = None) -> frozenset[str]:
+    """The subjects the offline world holds pages about: the only ones the stand-in knows
+    (none when there is no corpus)."""
+    if not ((corpus_dir or settings().corpus_dir) / "manifest.yaml").exists():
+        return frozenset()
+    return frozenset(s for page in load_manifest(corpus_dir).pages for s in page.subject_ids)
+
+
 # The demo corpus is written as of this instant: its "not yet due" deadlines are
 # after it. Offline runs over the corpus pin the clock here (unless
 # RELIABILITY_NOW says otherwise) so demo reports are reproducible.

@@ -58,6 +58,8 @@ IDENTITY_PURPOSE = "identity"
 CONFIRM_IDENTITY_STEP = "confirm_identity"
 DECIDE_COVERAGE_STEP = "decide_coverage"
 _MAX_ALIAS_QUERIES = 2
+# ``decided_by`` of a decision nobody made (``needs_live_providers_decision``).
+NO_DECISION = "none (needs live providers)"
 
 
 # --- Step input and output models ----------------------------------------------------
@@ -150,6 +152,43 @@ class CoverageResult(Record):
 
 
 # --- Rules ---------------------------------------------------------------------------------
+
+
+def stand_in_cannot_decide(subject_id: str, stand_in_subjects: frozenset[str] | None) -> bool:
+    """ "The offline stand-in knows only the demo corpus": when a stand-in takes part in the
+    coverage decision (the offline rules for a coverage step, the offline search, or the
+    rehearsal's scripted model behind its local servers), a subject outside the corpus gets
+    no coverage decision at all (``needs_live_providers_decision``), never a refusal that
+    reads as a verdict on a real subject.
+
+    ``stand_in_subjects``: the subjects the stand-in's world holds, when a stand-in takes
+    part; None when live providers decide."""
+    return stand_in_subjects is not None and subject_id not in stand_in_subjects
+
+
+def needs_live_providers_decision(entry: RegistryEntry, clock: Clock, method_version: str) -> CoverageDecision:
+    """The stored outcome of ``stand_in_cannot_decide``: not covered (nothing runs on a
+    subject without a decision), with the reason saying no decision was made and what
+    would make one."""
+    return CoverageDecision(
+        method_version=method_version,
+        subject_id=entry.id,
+        name=entry.name,
+        identity_confirmed=False,
+        is_public_figure_or_organisation=False,
+        is_serving_politician=False,
+        has_consent=entry.consent,
+        covered=False,
+        needs_live_providers=True,
+        reasons=[
+            f"needs live providers: the offline stand-in knows only the demo corpus, and {entry.id!r} is not "
+            "in it, so no coverage decision was made about this subject (this is not a verdict on it); set "
+            "ANTHROPIC_API_KEY, OPENAI_API_KEY and PERPLEXITY_API_KEY and run it again"
+        ],
+        evidence=[],
+        decided_by=NO_DECISION,
+        decided_at=clock.now(),
+    )
 
 
 def identity_queries(entry: RegistryEntry) -> list[SearchQuery]:
@@ -362,15 +401,26 @@ async def assess_coverage(
     search: SearchLike,
     clock: Clock,
     method_version: str,
+    stand_in_subjects: frozenset[str] | None = None,
 ) -> CoverageResult:
     """ "Confirm who the subject is ... A separate decision step, using only that
     evidence, decides whether the subject may be covered."
+
+    A subject the stand-in cannot know (``stand_in_cannot_decide``; ``stand_in_subjects``
+    as there) gets ``needs_live_providers_decision``: no search, no model step.
 
     Runs the identity searches (every result set kept; a query that still fails after
     its retries is recorded and the decision rests on the others), the ``confirm_identity``
     step over the hits, then the ``decide_coverage`` step over the kept evidence
     only, and finally ``coverage_allowed``. The decision stores the reasons of
     the code rules first, then the identity step's and the decision step's."""
+    if stand_in_cannot_decide(entry.id, stand_in_subjects):
+        return CoverageResult(
+            decision=needs_live_providers_decision(entry, clock, method_version),
+            result_sets=[],
+            identity=None,
+            model_decision=None,
+        )
     # A failed identity query stays with its query; the decision rests on the others.
     searched = await search_each(
         search, entry.id, [(IDENTITY_PURPOSE, query) for query in identity_queries(entry)], method_version

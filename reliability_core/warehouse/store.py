@@ -11,9 +11,10 @@ is why we do not route writes through a shared DuckDB file: DuckDB takes a
 process-wide write lock, and Dagster's DuckDB IO manager fails with lock
 errors under concurrent partition runs.
 
-Each row holds the record's top-level scalar fields as columns (so DuckDB can
-filter and aggregate them) plus ``_json``, the whole record, so reading back
-gives exactly the model that was written.
+Each row holds the record's top-level fields as columns (so DuckDB can filter
+and aggregate them) plus ``_json``, the whole record, so reading back gives
+exactly the model that was written. Every partition of a table has the table's
+one schema (``schema``: derived from its record model), an empty one included.
 
 A temporary file never sits in a table's folder (``temporaries``: a crash's leftover
 there would break a plain DuckDB glob over the table), and one corrupt partition file
@@ -26,11 +27,10 @@ that rewrites a partition from its own contents sets the corrupt file aside
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import uuid
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import duckdb
@@ -39,6 +39,12 @@ import pyarrow.fs as pafs
 import pyarrow.parquet as pq
 from pydantic import BaseModel
 
+from reliability_core.warehouse.schema import (
+    JSON_COLUMN,
+    arrow_schema,
+    records_to_arrow,
+    schema_differences,
+)
 from reliability_core.warehouse.temporaries import TEMPORARY_DIR, sweep_stale_temporaries, temporary_path
 
 if TYPE_CHECKING:
@@ -60,6 +66,26 @@ QUARANTINE_DIR = "_quarantine"
 _LEGACY_TEMPORARY_PREFIX = ".tmp-"
 
 log = logging.getLogger(__name__)
+
+
+class UndeclaredTableError(Exception):
+    """An empty partition was written to a table whose record model nobody named: its
+    schema cannot be known, and a partition of another schema would break every reader."""
+
+
+class PartitionSchemaError(Exception):
+    """A partition's column holds values of another type than the same column in the
+    table's other partitions (a partition written before the table had one schema)."""
+
+    def __init__(self, table: str, path: str, differences: list[str]) -> None:
+        super().__init__(
+            f"the {table!r} partition {path} has another schema than the table's other partitions "
+            f"({'; '.join(differences)}); `reliability warehouse migrate` rewrites old partitions in "
+            "their table's schema from each record's _json (nothing is lost)"
+        )
+        self.table = table
+        self.path = path
+        self.differences = differences
 
 
 class CorruptPartitionError(Exception):
@@ -85,35 +111,15 @@ def open_filesystem(root: str) -> tuple[pafs.FileSystem, str]:
     return pafs.LocalFileSystem(), os.path.abspath(root)
 
 
-def _row(record: BaseModel) -> dict[str, Any]:
-    data = record.model_dump(mode="json")
-    row: dict[str, Any] = {}
-    for key, value in data.items():
-        if isinstance(value, dict | list):
-            row[key] = json.dumps(value, ensure_ascii=False, sort_keys=True)
-        else:
-            row[key] = value
-    row["_json"] = record.model_dump_json()
-    return row
-
-
-def records_to_table(records: Sequence[BaseModel], subject_id: str) -> pa.Table:
-    """Arrow table of records: scalar columns, nested values as JSON text, ``_json``."""
-    rows = [_row(r) for r in records]
-    if not rows:
-        return pa.table({"_json": pa.array([], pa.string()), "subject_id": pa.array([], pa.string())})
-    columns: dict[str, list[Any]] = {}
-    for key in rows[0]:
-        columns[key] = [r.get(key) for r in rows]
-    columns.setdefault("subject_id", [subject_id] * len(rows))
-    # All-null columns would be typed "null" and break union_by_name reads: type them as strings.
-    arrays = {}
-    for key, values in columns.items():
-        arr = pa.array(values)
-        if pa.types.is_null(arr.type):
-            arr = pa.array(values, pa.string())
-        arrays[key] = arr
-    return pa.table(arrays)
+def records_to_table(
+    records: Sequence[BaseModel], subject_id: str, model: type[BaseModel] | None = None
+) -> pa.Table:
+    """Arrow table of records in their table's schema (``schema.arrow_schema`` of ``model``,
+    else of the records' own class): scalar columns, nested values as JSON text, ``_json``."""
+    record_model = model or (type(records[0]) if records else None)
+    if record_model is None:
+        raise UndeclaredTableError("an empty partition needs its table's record model to have its schema")
+    return records_to_arrow(records, subject_id, record_model)
 
 
 def read_columns(source: Any, columns: list[str] | None) -> pa.Table:
@@ -145,10 +151,14 @@ def read_partition_file(
 class Warehouse:
     """Per-subject Parquet partitions under a root that may be local or an object store."""
 
-    def __init__(self, root: str) -> None:
+    def __init__(self, root: str, models: Mapping[str, type[BaseModel]] | None = None) -> None:
+        """``models``: each table's record model (``reliability_core.records.TABLE_MODELS``
+        for the pipeline's tables), which fixes the table's schema; a writer may also name
+        the model itself (``write(..., model=)``)."""
         self.root = root
         self.fs, self.base = open_filesystem(root)
         self.local = isinstance(self.fs, pafs.LocalFileSystem)
+        self.models: dict[str, type[BaseModel]] = dict(models or {})
 
     # --- paths -------------------------------------------------------------
     def table_dir(self, table: str) -> str:
@@ -161,9 +171,18 @@ class Warehouse:
         return f"{self.partition_dir(table, subject_id)}/{_PART_FILE}"
 
     # --- writes --------------------------------------------------------------
-    def write(self, table: str, subject_id: str, records: Sequence[BaseModel]) -> str:
-        """Replace the partition of ``subject_id`` in ``table`` with ``records``, atomically."""
-        arrow_table = records_to_table(records, subject_id)
+    def write(
+        self,
+        table: str,
+        subject_id: str,
+        records: Sequence[BaseModel],
+        model: type[BaseModel] | None = None,
+    ) -> str:
+        """Replace the partition of ``subject_id`` in ``table`` with ``records``, atomically,
+        in the table's one schema (of ``model``, else the table's declared model, else the
+        records' class); no records write an empty partition with that schema, so an empty
+        write to a table without a known model raises ``UndeclaredTableError``."""
+        arrow_table = records_to_table(records, subject_id, model or self.models.get(table))
         directory = self.partition_dir(table, subject_id)
         final = f"{directory}/{_PART_FILE}"
         if not self.local:
@@ -242,10 +261,10 @@ class Warehouse:
 
     def read(self, table: str, subject_id: str, model: type[ModelT]) -> list[ModelT]:
         """The records of one partition, as ``model`` instances (empty if never written)."""
-        arrow_table = self.read_arrow(table, subject_id, columns=["_json"])
+        arrow_table = self.read_arrow(table, subject_id, columns=[JSON_COLUMN])
         if arrow_table is None:
             return []
-        return [model.model_validate_json(text) for text in arrow_table.column("_json").to_pylist()]
+        return [model.model_validate_json(text) for text in arrow_table.column(JSON_COLUMN).to_pylist()]
 
     def read_or_set_aside(self, table: str, subject_id: str, model: type[ModelT]) -> list[ModelT]:
         """The records of one partition for a writer about to rewrite it from them. A
@@ -301,7 +320,7 @@ class Warehouse:
         consistent snapshot even while runs rewrite partitions); None if no partition exists.
         A corrupt partition raises ``CorruptPartitionError``, or with ``skip_corrupt`` is left
         out with a warning naming its file (one bad file does not hide every subject)."""
-        parts = []
+        parts: dict[str, pa.Table] = {}
         for subject in self.subjects(table) if subject_id is None else [subject_id]:
             try:
                 part = self.read_arrow(table, subject)
@@ -311,8 +330,69 @@ class Warehouse:
                 log.warning("%s; left out of %r", exc, table)
                 continue
             if part is not None:
-                parts.append(part.append_column("subject", pa.array([subject] * part.num_rows, pa.string())))
-        return pa.concat_tables(parts, promote_options="permissive") if parts else None
+                subjects = pa.array([subject] * part.num_rows, pa.string())
+                parts[subject] = part.append_column("subject", subjects)
+        if not parts:
+            return None
+        return pa.concat_tables(self._one_schema(table, parts), promote_options="permissive")
+
+    def _one_schema(self, table: str, parts: dict[str, pa.Table]) -> list[pa.Table]:
+        """The partitions with one type per column. A partition written before every table
+        had one schema may type a column that holds no value (an empty partition, a field
+        that is always None there) differently: it is read as nulls of the table's type,
+        which loses nothing. A column holding values of two types raises
+        ``PartitionSchemaError`` naming the partition and the fix."""
+        declared = arrow_schema(self.models[table]) if table in self.models else None
+        column_types: dict[str, tuple[pa.DataType, str]] = {}
+        for subject, part in parts.items():
+            for field in part.schema:
+                if part.column(field.name).null_count == part.num_rows:
+                    continue  # no value: any type reads it
+                seen = column_types.setdefault(field.name, (field.type, subject))
+                if not seen[0].equals(field.type):
+                    path = self.partition_path(table, subject)
+                    other = self.partition_path(table, seen[1])
+                    raise PartitionSchemaError(
+                        table, path, [f"{field.name} is {field.type} here, {seen[0]} in {other}"]
+                    )
+        for field in declared or []:
+            column_types.setdefault(field.name, (field.type, ""))
+        for subject, part in parts.items():
+            for field in part.schema:  # a column with no value anywhere: the first partition's type
+                column_types.setdefault(field.name, (field.type, subject))
+        conformed = []
+        for part in parts.values():
+            for index, field in enumerate(part.schema):
+                wanted = column_types.get(field.name, (field.type, ""))[0]
+                if not field.type.equals(wanted):
+                    part = part.set_column(index, field.name, pa.nulls(part.num_rows, wanted))
+            conformed.append(part)
+        return conformed
+
+    def migrate(self) -> list[str]:
+        """Rewrite every partition of a table with a declared model (``models``) whose file
+        differs from the table's schema, from each record's ``_json`` (nothing is lost): a
+        warehouse written before every table had one schema becomes readable by a plain
+        DuckDB glob. The paths rewritten; a corrupt partition is left as it is (logged)."""
+        rewritten = []
+        for table in self.tables():
+            model = self.models.get(table)
+            if model is None:
+                continue
+            declared = arrow_schema(model)
+            for subject in self.subjects(table):
+                path = self.partition_path(table, subject)
+                try:
+                    found = self.read_arrow(table, subject)
+                    records = self.read(table, subject, model)
+                except CorruptPartitionError as exc:
+                    log.warning("%s; not migrated", exc)
+                    continue
+                if found is None or not schema_differences(found.schema, declared):
+                    continue
+                self.write(table, subject, records, model)
+                rewritten.append(path)
+        return rewritten
 
     def connect(self) -> duckdb.DuckDBPyConnection:
         """An in-memory DuckDB connection with one relation per table over all

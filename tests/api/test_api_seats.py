@@ -104,7 +104,7 @@ def test_make_api_serves_on_the_real_clock() -> None:
     dry_run = subprocess.run(
         ["make", "-n", "-s", "api", "STAMP=/dev/null"], cwd=root, capture_output=True, text=True, check=True
     ).stdout
-    command = next(line for line in dry_run.splitlines() if "reliability_api.server" in line)
+    command = next(line for line in dry_run.splitlines() if "reliability api" in line)
     assert "RELIABILITY_NOW" not in command
 
 

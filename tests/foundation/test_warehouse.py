@@ -49,14 +49,14 @@ def test_rewriting_a_partition_replaces_it_and_leaves_others(warehouse: Warehous
 
 def test_unwritten_partition_reads_empty(warehouse: Warehouse) -> None:
     assert warehouse.read("search_results", "nobody", SearchResultSet) == []
-    warehouse.write("search_results", "empty", [])
+    warehouse.write("search_results", "empty", [], SearchResultSet)
     assert warehouse.read("search_results", "empty", SearchResultSet) == []
 
 
 def test_duckdb_views_span_all_subjects(warehouse: Warehouse) -> None:
     warehouse.write("search_results", "acme", [_result_set("acme", 3)])
     warehouse.write("search_results", "globex", [_result_set("globex", 2), _result_set("globex", 1)])
-    warehouse.write("search_results", "empty", [])
+    warehouse.write("search_results", "empty", [], SearchResultSet)
     con = warehouse.connect()
     rows = con.execute(
         "SELECT subject_id, count(*) FROM search_results WHERE subject_id IS NOT NULL GROUP BY 1 ORDER BY 1"

@@ -114,7 +114,7 @@ def test_sensors_that_spend_money_start_stopped_and_say_how_to_start_them() -> N
     for name in ("first_report_sensor", "staleness_sensor", "due_date_sensor", "gold_set_sensor"):
         sensor = sensors[name]
         assert sensor.default_status == dg.DefaultSensorStatus.STOPPED, name
-        assert f"dagster sensor start {name}" in (sensor.description or "") and "credit" in (sensor.description or "")
+        assert f"reliability sensor start {name}" in (sensor.description or "") and "credit" in (sensor.description or "")
 
 
 def test_stale_report_requests_one_refresh_per_period_and_records_it(tmp_path: Path) -> None:
