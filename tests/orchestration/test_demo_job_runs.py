@@ -33,7 +33,7 @@ def test_a_demo_run_is_a_run_of_the_workspace_job(tmp_path: Path) -> None:
         job = build_definitions(make_resources(tmp_path)).resolve_job_def(QUICK_REPORT_JOB)
         result = run_job_partition(instance, job, "jonas-pike", origin=origin, tags=process_tags())
         assert result.success
-        assert len(result.get_asset_materialization_events()) == 12
+        assert len(result.get_asset_materialization_events()) == 13  # the subject pipeline with its steward queue
         run = instance.get_run_by_id(result.run_id)
         assert run is not None and run.remote_job_origin == origin
         assert run.tags["dagster/partition"] == "jonas-pike" and PROCESS_TAG in run.tags
