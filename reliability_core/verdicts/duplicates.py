@@ -18,8 +18,7 @@ import re
 import unicodedata
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
-
-from datasketch import MinHash, MinHashLSH
+from typing import TYPE_CHECKING
 
 from reliability_core.constants import NEAR_DUPLICATE_JACCARD, REPEAT_SHARED_CONTENT_WORDS, SHINGLE_WORDS
 from reliability_core.models.base import SourceClass
@@ -29,6 +28,11 @@ from reliability_core.verdicts.outcome_wording import (
     reports_delay_or_cancellation,
     speaks_of_future_or_intention,
 )
+
+if TYPE_CHECKING:
+    # Imported where first used: datasketch imports scipy.integrate (~0.6 s of a process),
+    # which a run needs only once it compares evidence pages (issue 29).
+    from datasketch import MinHash
 
 _WORD = re.compile(r"\w+", re.UNICODE)
 _MINHASH_PERMUTATIONS = 128
@@ -142,6 +146,8 @@ def _text_sketch(text: str) -> tuple[frozenset[str], MinHash | None]:
 
 
 def _minhash(shingle_set: set[str]) -> MinHash:
+    from datasketch import MinHash
+
     sketch = MinHash(num_perm=_MINHASH_PERMUTATIONS, seed=_MINHASH_SEED)
     for item in sorted(shingle_set):
         sketch.update(item.encode("utf-8"))
@@ -154,6 +160,8 @@ def lsh_bands_and_rows(threshold: float, num_perm: int = _MINHASH_PERMUTATIONS) 
     its default equal weights, chosen once per process. datasketch finds them by numerical
     integration (thousands of ``scipy.integrate.quad`` calls) on every index it builds, and
     ``group_same_story`` builds one per claim: the answer depends only on these two numbers."""
+    from datasketch import MinHashLSH
+
     chosen = MinHashLSH(threshold=threshold, num_perm=num_perm)
     return chosen.b, chosen.r
 
@@ -162,6 +170,8 @@ def group_same_story(texts: Mapping[str, str]) -> list[list[str]]:
     """[R] "The same story copied on several sites counts once." Groups keys whose texts are
     near-duplicates (exact shingle Jaccard or containment >= ``NEAR_DUPLICATE_JACCARD``); MinHash
     LSH proposes the candidate pairs. Groups keep the input order; singletons are groups too."""
+    from datasketch import MinHashLSH
+
     keys = list(texts)
     sketched = {key: _text_sketch(texts[key]) for key in keys}
     sets = {key: set(sketched[key][0]) for key in keys}
