@@ -161,6 +161,21 @@ def posterior_intervals(
     return low, high
 
 
+def score_records(
+    alpha: npt.ArrayLike, beta: npt.ArrayLike, n: npt.ArrayLike, sum_values: npt.ArrayLike
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``posterior_score`` and ``posterior_interval`` for many records at once (arrays of one
+    shape: prior alpha and beta, checked claims n, sum of their values): (scores, interval
+    lows, interval highs) in points, each equal to the one-record functions' figure."""
+    alpha_, beta_ = np.asarray(alpha, dtype=np.float64), np.asarray(beta, dtype=np.float64)
+    n_, total = np.asarray(n), np.asarray(sum_values, dtype=np.float64)
+    if np.any(n_ < 0) or np.any(total < 0) or np.any(total > n_ + 1e-9):
+        raise ValueError("impossible record: a negative count or a sum of values above the count")
+    scores = 100.0 * (alpha_ + total) / (alpha_ + beta_ + n_)
+    low, high = posterior_intervals(alpha_ + total, beta_ + n_ - total)
+    return scores, low, high
+
+
 def _check_counts(n: int, sum_values: float) -> None:
     if n < 0 or sum_values < 0 or sum_values > n + 1e-9:
         raise ValueError(f"impossible record: n={n}, sum of values={sum_values}")

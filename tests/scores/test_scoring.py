@@ -24,6 +24,7 @@ from reliability_core.scores.scoring import (
     posterior_score,
     prior_for,
     reason_not_scored,
+    score_records,
     type_posterior,
     verdict_value,
 )
@@ -282,3 +283,16 @@ def test_intervals_over_many_records_at_once_are_scipys_beta_quantiles() -> None
         alpha, beta = PRIOR_STRENGTH * prior_mean[i], PRIOR_STRENGTH * (1 - prior_mean[i])
         one = posterior_interval(alpha, beta, int(n[i]), total[i])
         assert one == pytest.approx((low[i], high[i]), abs=1e-9)
+
+
+def test_scores_of_many_records_at_once_equal_the_one_record_rules() -> None:
+    rng = np.random.default_rng(7)
+    n = rng.integers(0, 60, 2_000)
+    total = rng.integers(0, 5, 2_000) * 0.25 * n / 4
+    alpha, beta = np.full(2_000, PRIOR_ALPHA), np.full(2_000, PRIOR_BETA)
+    scores, lows, highs = score_records(alpha, beta, n, total)
+    for i in range(0, 2_000, 97):
+        assert scores[i] == posterior_score(PRIOR_ALPHA, PRIOR_BETA, int(n[i]), total[i])
+        assert (lows[i], highs[i]) == posterior_interval(PRIOR_ALPHA, PRIOR_BETA, int(n[i]), total[i])
+    with pytest.raises(ValueError, match="impossible record"):
+        score_records([2.0], [2.0], [3], [3.5])
