@@ -45,6 +45,7 @@ class Timing:
     cpu_s: float
     load_before: float
     ok: bool
+    summary: str  # the subjects' summaries the demo printed (its tree's path written <tree>)
 
 
 def export_commit(ref: str, into: Path) -> str:
@@ -109,7 +110,8 @@ def run_demo(side: str, tree: Path, subjects: list[str]) -> Timing:
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if done.returncode != 0:
         print(done.stdout[-2000:], done.stderr[-4000:], file=sys.stderr)
-    return Timing(side, round(wall, 2), round(cpu, 2), load, done.returncode == 0)
+    summary = done.stdout.split("\n\n", 1)[-1].replace(str(tree), "<tree>")
+    return Timing(side, round(wall, 2), round(cpu, 2), load, done.returncode == 0, summary)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -163,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{'figure':<16}{'old':>10}{'new':>10}{'new/old':>10}")
     for key in old:
         print(f"{key:<16}{old[key]:>10}{new[key]:>10}{ratios[key]:>10}")
+    # The sides must print the same reports (scores, intervals, counts) for the comparison to mean anything.
+    summaries = {side: {t.summary for t in timings if t.side == side} for side in trees}
+    same_reports = len(summaries["old"] | summaries["new"]) == 1
+    print(f"same subject summaries on both sides and every run: {same_reports}")
     loads = [t.load_before for t in timings]
     print(f"load average (1 min) before the timed runs: {min(loads):.1f}-{max(loads):.1f}")
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
@@ -177,9 +183,11 @@ def main(argv: list[str] | None = None) -> int:
                 "old": old,
                 "new": new,
                 "new_over_old": ratios,
+                "same_summaries": same_reports,
+                "summaries": {side: sorted(texts) for side, texts in summaries.items()},
                 "load_average_1min": {"min": min(loads), "max": max(loads)},
                 "cpus": os.cpu_count(),
-                "runs": [asdict(t) for t in timings],
+                "runs": [{k: v for k, v in asdict(t).items() if k != "summary"} for t in timings],
             },
             indent=2,
         )
