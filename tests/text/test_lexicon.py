@@ -109,7 +109,8 @@ def test_compiled_concepts_are_reused_only_for_the_same_entries(tmp_path: Path) 
     assert again.pattern("ill").pattern == first.pattern("ill").pattern
 
     (root / "demo" / "en.json").write_text(
-        json.dumps({"lang": "en", "area": "demo", "concepts": {"ill": ["cancer", "clinic"]}}), encoding="utf-8"
+        json.dumps({"lang": "en", "area": "demo", "concepts": {"ill": ["cancer", "clinic"]}}),
+        encoding="utf-8",
     )
     edited = area_lexicon.__wrapped__("demo", root)
     assert not edited.has("Hospitalised", "ill") and edited.has("at the clinic", "ill")
