@@ -201,13 +201,16 @@ def build_search(
     recorded. ``settings`` as for ``build_gateway``."""
     from reliability_core.clock import SystemClock
     from reliability_core.providers.cache import ResponseCache
-    from reliability_core.providers.perplexity import PERPLEXITY_BASE_URL, PerplexitySearch
     from reliability_core.providers.recording import RecordingSearch
 
     chosen_settings = settings or Settings.from_environ(env)
     provider: SearchProvider
     live = bool(env.get("PERPLEXITY_API_KEY")) and not chosen_settings.offline
     if live:
+        # Imported only here: the Perplexity SDK costs a process ~1.5 s and an offline run
+        # never calls it (issue 29).
+        from reliability_core.providers.perplexity import PERPLEXITY_BASE_URL, PerplexitySearch
+
         provider = PerplexitySearch(
             env["PERPLEXITY_API_KEY"],
             client=http_client,

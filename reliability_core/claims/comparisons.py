@@ -117,6 +117,15 @@ def _strip(concept: str, text: str) -> str:
     return _alternation(concept, _lexicon().digest).sub(" ", text)
 
 
+def _may_occur(concept: str, text: str, start: int, end: int) -> bool:
+    """Does any entry of ``concept`` match somewhere in ``text[start:end]``? The lexicon's
+    alternation of the concept matches at a position exactly when one of its entries does,
+    so with no match there none of the entries, each scanned on its own below, can match:
+    one search instead of one per entry (hundreds per concept; issue 29)."""
+    lexicon = _lexicon()
+    return concept in lexicon.entries and lexicon.pattern(concept).search(text, start, end) is not None
+
+
 def _hits(text: str, side: str, lo: int, hi: int) -> list[_Hit]:
     """The phrases of one side ("before"/"after") in ``text[lo:hi]``: overlapping matches
     resolved to the longest, then the most specific entry ("no more than" over "more than",
@@ -128,6 +137,8 @@ def _hits(text: str, side: str, lo: int, hi: int) -> list[_Hit]:
     start, end = (lo, hi) if side == "before" else (0, len(window))
     found: list[_Hit] = []
     for kind in _KINDS:
+        if not _may_occur(f"{kind}_{side}", window, start, end):
+            continue
         for pattern, specificity in patterns.get(f"{kind}_{side}", ()):
             for m in pattern.finditer(window, start, end):
                 if m.end() > m.start():

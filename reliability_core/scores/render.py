@@ -12,11 +12,6 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 
-# The Agg canvas directly, not pyplot: no global figure state, no display, safe in
-# worker threads and processes.
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-
 from reliability_core.models import Report
 
 _TYPE_LABELS = {"factual": "Factual", "promise": "Promises", "prediction": "Predictions"}
@@ -269,6 +264,12 @@ def report_chart_png(report: Report) -> bytes:
     """A PNG (800 x 400 px) of the type and overall scores as points with their 80%
     interval bars and the number of checked claims behind each; a type with an
     insufficient record is written as such instead of a point."""
+    # The Agg canvas directly, not pyplot: no global figure state, no display, safe in
+    # worker threads and processes. Imported here, not with the module: matplotlib costs
+    # a process ~0.9 s, and most importers of this module draw no chart (issue 29).
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=CHART_SIZE_INCHES, dpi=CHART_DPI)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot(1, 1, 1)

@@ -38,11 +38,16 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
+from reliability_core.text.compiled_patterns import compile_patterns
+
 LEXICON_ROOT: Final = Path(__file__).resolve().parent / "lexicon"
+# Where each area's compiled concepts are kept, checked by hash (text.compiled_patterns):
+# compiling every area's alternations cost each process about a second (issue 29).
+COMPILED_FOLDER: Final = ".compiled"
 
 WEB_LANGUAGES: Final[tuple[str, ...]] = (
     "en", "es", "de", "fr", "ru", "ja", "pt", "it", "zh", "pl", "tr", "fa", "nl", "vi", "ar", "id",
@@ -134,8 +139,12 @@ def alternation(entries: Iterable[str]) -> str:
     those that need no word boundary (scripts without word gaps). Entries with no fixed first
     letter (regexes, attached prefixes) are tried after the lettered ones. An area of
     thousands of words is then read in about the time of a few."""
+    # Ties in length in a fixed order (the patterns' text): ordered by length alone, they kept
+    # the set's order, which changes with each process's string hashing, so the same lexicon
+    # compiled to a different pattern in every process.
     members = sorted(
-        {(entry_pattern(e), _first_letter(e)) for e in entries}, key=lambda m: len(m[0]), reverse=True
+        {(entry_pattern(e), _first_letter(e)) for e in entries},
+        key=lambda m: (-len(m[0]), m[0], m[1] or ""),
     )
     lettered = [(pattern, letter) for pattern, letter in members if letter is not None]
     free = [pattern for pattern, letter in members if letter is None]
@@ -165,15 +174,7 @@ class AreaLexicon:
     area: str
     entries: dict[str, dict[str, tuple[str, ...]]]  # concept -> lang -> entries
     digest: str
-
-    @functools.cached_property
-    def _compiled(self) -> dict[str, re.Pattern[str]]:
-        return {
-            concept: re.compile(
-                alternation([e for entries in by_lang.values() for e in entries]), re.IGNORECASE
-            )
-            for concept, by_lang in self.entries.items()
-        }
+    _compiled: dict[str, re.Pattern[str]] = field(repr=False, compare=False)
 
     @property
     def concepts(self) -> tuple[str, ...]:
@@ -220,13 +221,27 @@ def _read(path: Path, area: str) -> tuple[str, dict[str, list[str]]]:
         isinstance(v, list) and all(isinstance(e, str) and e.strip() for e in v) for v in concepts.values()
     ):
         raise LexiconError(f"{path}: 'concepts' must map each concept to a list of non-empty strings")
+    # Each entry's pattern is compiled once, inside its concept's alternation (area_lexicon);
+    # only when that fails is each entry compiled alone, to name the one at fault.
     for concept, entries in concepts.items():
         for entry in entries:
             try:
-                re.compile(entry_pattern(entry))
-            except (re.error, ValueError) as exc:
+                entry_pattern(entry)
+            except ValueError as exc:
                 raise LexiconError(f"{path}: concept {concept!r}, entry {entry!r}: {exc}") from exc
     return lang, concepts
+
+
+def _entry_at_fault(area: str, concept: str, files: dict[str, Path], error: re.error) -> LexiconError:
+    """The error naming the file and entry whose pattern breaks ``concept``'s alternation."""
+    for path in files.values():
+        _, concepts = _read(path, area)
+        for entry in concepts.get(concept, []):
+            try:
+                re.compile(entry_pattern(entry))
+            except re.error as exc:
+                return LexiconError(f"{path}: concept {concept!r}, entry {entry!r}: {exc}")
+    return LexiconError(f"lexicon area {area!r}, concept {concept!r}: {error}")
 
 
 @functools.cache
@@ -243,4 +258,30 @@ def area_lexicon(area: str, root: Path = LEXICON_ROOT) -> AreaLexicon:
         lang, concepts = _read(path, area)
         for concept, words in concepts.items():
             entries.setdefault(concept, {})[lang] = tuple(words)
-    return AreaLexicon(area=area, entries=entries, digest=digest.hexdigest())
+    patterns = {
+        concept: alternation([e for words in by_lang.values() for e in words])
+        for concept, by_lang in entries.items()
+    }
+    try:
+        compiled = compile_patterns(patterns, re.IGNORECASE, root / COMPILED_FOLDER / f"{area}.marshal")
+    except re.error as exc:
+        for concept, pattern in patterns.items():
+            try:
+                re.compile(pattern, re.IGNORECASE)
+            except re.error:
+                raise _entry_at_fault(area, concept, {p.stem: p for p in files}, exc) from exc
+        raise
+    return AreaLexicon(area=area, entries=entries, digest=digest.hexdigest(), _compiled=compiled)
+
+
+def compile_every_area(root: Path = LEXICON_ROOT) -> list[str]:
+    """Read, check and compile every area under ``root``, writing the compiled concepts
+    beside the files (at install: ``python -m reliability_core.text.lexicon``)."""
+    areas = sorted(p.name for p in root.iterdir() if p.is_dir() and any(p.glob("*.json")))
+    for area in areas:
+        area_lexicon(area, root)
+    return areas
+
+
+if __name__ == "__main__":
+    print("compiled lexicon areas:", ", ".join(compile_every_area()))

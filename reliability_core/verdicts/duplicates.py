@@ -17,9 +17,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
-
-from datasketch import MinHash, MinHashLSH
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from reliability_core.constants import NEAR_DUPLICATE_JACCARD, REPEAT_SHARED_CONTENT_WORDS, SHINGLE_WORDS
 from reliability_core.models.base import SourceClass
@@ -30,9 +29,16 @@ from reliability_core.verdicts.outcome_wording import (
     speaks_of_future_or_intention,
 )
 
+if TYPE_CHECKING:
+    # Imported where first used: datasketch imports scipy.integrate (~0.6 s of a process),
+    # which a run needs only once it compares evidence pages (issue 29).
+    from datasketch import MinHash
+
 _WORD = re.compile(r"\w+", re.UNICODE)
 _MINHASH_PERMUTATIONS = 128
 _MINHASH_SEED = 7  # fixed: the same pages always group the same way
+# The LSH threshold sits below the decision threshold so no true copy is missed.
+_LSH_THRESHOLD = max(0.1, NEAR_DUPLICATE_JACCARD - 0.3)
 # Which copy of a story counts: the most authoritative publisher's; any other class after these.
 _KEEPING_RANK: dict[SourceClass | None, int] = {
     "official_record": 0,
@@ -140,21 +146,38 @@ def _text_sketch(text: str) -> tuple[frozenset[str], MinHash | None]:
 
 
 def _minhash(shingle_set: set[str]) -> MinHash:
+    from datasketch import MinHash
+
     sketch = MinHash(num_perm=_MINHASH_PERMUTATIONS, seed=_MINHASH_SEED)
     for item in sorted(shingle_set):
         sketch.update(item.encode("utf-8"))
     return sketch
 
 
+@cache
+def lsh_bands_and_rows(threshold: float, num_perm: int = _MINHASH_PERMUTATIONS) -> tuple[int, int]:
+    """The LSH index's (bands, rows): what ``MinHashLSH`` would choose for ``threshold`` with
+    its default equal weights, chosen once per process. datasketch finds them by numerical
+    integration (thousands of ``scipy.integrate.quad`` calls) on every index it builds, and
+    ``group_same_story`` builds one per claim: the answer depends only on these two numbers."""
+    from datasketch import MinHashLSH
+
+    chosen = MinHashLSH(threshold=threshold, num_perm=num_perm)
+    return chosen.b, chosen.r
+
+
 def group_same_story(texts: Mapping[str, str]) -> list[list[str]]:
     """[R] "The same story copied on several sites counts once." Groups keys whose texts are
     near-duplicates (exact shingle Jaccard or containment >= ``NEAR_DUPLICATE_JACCARD``); MinHash
     LSH proposes the candidate pairs. Groups keep the input order; singletons are groups too."""
+    from datasketch import MinHashLSH
+
     keys = list(texts)
     sketched = {key: _text_sketch(texts[key]) for key in keys}
     sets = {key: set(sketched[key][0]) for key in keys}
-    # The LSH threshold sits below the decision threshold so no true copy is missed.
-    lsh = MinHashLSH(threshold=max(0.1, NEAR_DUPLICATE_JACCARD - 0.3), num_perm=_MINHASH_PERMUTATIONS)
+    lsh = MinHashLSH(
+        threshold=_LSH_THRESHOLD, num_perm=_MINHASH_PERMUTATIONS, params=lsh_bands_and_rows(_LSH_THRESHOLD)
+    )
     sketches: dict[str, MinHash] = {}
     for key in keys:
         sketch = sketched[key][1]

@@ -270,3 +270,28 @@ def test_every_operator_has_words_in_every_web_language() -> None:
         covered = set(lexicon.languages(f"{operator}_before")) | set(lexicon.languages(f"{operator}_after"))
         missing = [lang for lang in WEB_LANGUAGES if lang not in covered]
         assert not missing, f"{operator}: no words in {missing}"
+
+
+def test_skipping_concepts_absent_from_the_window_finds_the_same_phrases(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29: a concept whose alternation does not match near the figure is not scanned
+    entry by entry; the phrases found are the same as scanning every entry, for every
+    figure of the demo corpus's pages and of this file's sentences in every language."""
+    import re
+    from pathlib import Path
+
+    from reliability_core.claims import comparisons
+    from tests.conftest import PROJECT_ROOT
+
+    pages = sorted(p for p in (PROJECT_ROOT / "data" / "corpus" / "pages").rglob("*") if p.is_file())
+    texts = [p.read_text(encoding="utf-8", errors="ignore") for p in pages]
+    every = [(t, m.start(), m.end()) for t in texts for m in re.finditer(r"\d+(?:[.,]\d+)?", t)]
+    figures = every[:: max(1, len(every) // 400)]  # spread over the corpus; the full set takes minutes
+    sentences = re.findall(r'\("([^"]+)", "[^"]+", "[^"]+"\)', Path(__file__).read_text(encoding="utf-8"))
+    figures += [(t, m.start(), m.end()) for t in sentences for m in re.finditer(r"\d+(?:[.,]\d+)?", t)]
+    assert len(figures) > 400
+    skipped = [comparisons.bound_phrases(t, s, e) for t, s, e in figures]
+    assert sum(map(len, skipped)) > 20  # phrases are found, not only their absence
+    monkeypatch.setattr(comparisons, "_may_occur", lambda *_: True)
+    assert skipped == [comparisons.bound_phrases(t, s, e) for t, s, e in figures]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from scipy import stats
 
-from reliability_core.constants import OVERALL_INTERVAL_SEED, PRIOR_ALPHA, PRIOR_BETA
+from reliability_core.constants import OVERALL_INTERVAL_SEED, PRIOR_ALPHA, PRIOR_BETA, PRIOR_STRENGTH
 from reliability_core.scores.scoring import (
     StaticPriorLookup,
     TypePosterior,
@@ -19,9 +20,11 @@ from reliability_core.scores.scoring import (
     has_sufficient_record,
     overall_posterior,
     posterior_interval,
+    posterior_intervals,
     posterior_score,
     prior_for,
     reason_not_scored,
+    score_records,
     type_posterior,
     verdict_value,
 )
@@ -260,3 +263,36 @@ def test_interval_with_no_claims_is_the_prior_beta_2_2() -> None:
     low, high = posterior_interval(2.0, 2.0, 0, 0.0)
     assert 3 * (low / 100) ** 2 - 2 * (low / 100) ** 3 == pytest.approx(0.10, abs=1e-9)
     assert low + high == pytest.approx(100.0)
+
+
+def test_intervals_over_many_records_at_once_are_scipys_beta_quantiles() -> None:
+    """Issue 29: the 80% intervals are computed for many posteriors in one call (the inverse
+    regularised incomplete beta function); each equals scipy.stats.beta.ppf's to 1e-9, over
+    priors of every peer mean and records from none to thousands of claims."""
+    rng = np.random.default_rng(29)
+    prior_mean = rng.uniform(0.01, 0.99, 5_000)
+    n = rng.integers(0, 3_000, 5_000)
+    total = rng.uniform(0.0, 1.0, 5_000) * n
+    a = PRIOR_STRENGTH * prior_mean + total
+    b = PRIOR_STRENGTH * (1.0 - prior_mean) + n - total
+    low, high = posterior_intervals(a, b)
+    assert low.shape == high.shape == (5_000,)
+    np.testing.assert_allclose(low, 100 * stats.beta.ppf(0.10, a, b), rtol=0, atol=1e-9)
+    np.testing.assert_allclose(high, 100 * stats.beta.ppf(0.90, a, b), rtol=0, atol=1e-9)
+    for i in range(0, 5_000, 499):  # and one at a time, through the rule's own function
+        alpha, beta = PRIOR_STRENGTH * prior_mean[i], PRIOR_STRENGTH * (1 - prior_mean[i])
+        one = posterior_interval(alpha, beta, int(n[i]), total[i])
+        assert one == pytest.approx((low[i], high[i]), abs=1e-9)
+
+
+def test_scores_of_many_records_at_once_equal_the_one_record_rules() -> None:
+    rng = np.random.default_rng(7)
+    n = rng.integers(0, 60, 2_000)
+    total = rng.integers(0, 5, 2_000) * 0.25 * n / 4
+    alpha, beta = np.full(2_000, PRIOR_ALPHA), np.full(2_000, PRIOR_BETA)
+    scores, lows, highs = score_records(alpha, beta, n, total)
+    for i in range(0, 2_000, 97):
+        assert scores[i] == posterior_score(PRIOR_ALPHA, PRIOR_BETA, int(n[i]), total[i])
+        assert (lows[i], highs[i]) == posterior_interval(PRIOR_ALPHA, PRIOR_BETA, int(n[i]), total[i])
+    with pytest.raises(ValueError, match="impossible record"):
+        score_records([2.0], [2.0], [3], [3.5])

@@ -4,11 +4,15 @@ clear errors for a bad file."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from reliability_core.text.lexicon import LexiconError, area_lexicon, entry_pattern
+from tests.conftest import PROJECT_ROOT
 
 
 def _area(root: Path, files: dict[str, dict[str, list[str]]], area: str = "demo") -> Path:
@@ -81,3 +85,56 @@ def test_unknown_concept_is_a_clear_error(tmp_path: Path) -> None:
 def test_entry_pattern_rejects_empty_words() -> None:
     with pytest.raises(ValueError):
         entry_pattern("*")
+
+
+def test_an_entry_that_is_not_a_regular_expression_is_named_with_its_file(tmp_path: Path) -> None:
+    root = _area(tmp_path, {"en": {"a": ["fine", "re:[0-9"]}, "de": {"a": ["gut"]}}, area="badre")
+    with pytest.raises(LexiconError, match=r"en\.json: concept 'a', entry 're:\[0-9'"):
+        area_lexicon("badre", root)
+
+
+def test_compiled_concepts_are_reused_only_for_the_same_entries(tmp_path: Path) -> None:
+    """Issue 29: an area's compiled concepts are kept beside its files and reused by the next
+    process only while its entries are the same (checked by hash); an edited entry is
+    compiled again, and a damaged file is only a miss."""
+    root = _area(tmp_path, {"en": {"ill": ["cancer", "hospital*"]}, "ja": {"ill": ["入院"]}})
+    first = area_lexicon.__wrapped__("demo", root)
+    stored = root / ".compiled" / "demo.marshal"
+    assert stored.exists()
+    text = "Hospitalised with cancer; 社長は先月入院した"
+    spans = [(h.start, h.end) for h in first.find(text, "ill")]
+    assert len(spans) == 3
+    again = area_lexicon.__wrapped__("demo", root)  # as a new process would read it
+    assert [(h.start, h.end) for h in again.find(text, "ill")] == spans
+    assert again.pattern("ill").pattern == first.pattern("ill").pattern
+
+    (root / "demo" / "en.json").write_text(
+        json.dumps({"lang": "en", "area": "demo", "concepts": {"ill": ["cancer", "clinic"]}}),
+        encoding="utf-8",
+    )
+    edited = area_lexicon.__wrapped__("demo", root)
+    assert not edited.has("Hospitalised", "ill") and edited.has("at the clinic", "ill")
+
+    stored.write_bytes(stored.read_bytes()[:100])  # truncated
+    damaged = area_lexicon.__wrapped__("demo", root)
+    assert damaged.has("at the clinic", "ill") and not damaged.has("Hospitalised", "ill")
+
+
+def test_an_area_compiles_to_the_same_pattern_in_every_process() -> None:
+    """Entries of equal pattern length used to keep a set's order, which differs between
+    processes (string hashing): the same lexicon compiled to different alternations."""
+    code = (
+        "from reliability_core.text.lexicon import alternation\n"
+        "print(alternation(['cat', 'dog', 'owl', 'ant', 'bee', 'cow', 'elk', 'fox', 'gnu', 'hen']))"
+    )
+    outputs = set()
+    for seed in ("1", "2", "3", "4"):
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(PROJECT_ROOT)},
+            check=True,
+        )
+        outputs.add(done.stdout)
+    assert len(outputs) == 1

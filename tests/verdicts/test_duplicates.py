@@ -69,3 +69,28 @@ def test_a_second_copy_of_a_story_is_excluded_naming_the_kept_page() -> None:
     by_id = {item.id: item for item in marked}
     assert not by_id["w"].excluded
     assert by_id["n"].excluded and by_id["n"].same_story_as == "snap_w"
+
+
+def test_the_lsh_bands_and_rows_are_chosen_once_per_process_and_are_datasketchs_choice(monkeypatch) -> None:
+    """Issue 29: datasketch chose the index's bands and rows by numerical integration on every
+    ``group_same_story`` call (thousands of ``quad`` calls each); they depend only on the
+    threshold and the permutation count, so they are chosen once, and are the same choice."""
+    import datasketch.lsh
+
+    from reliability_core.verdicts import duplicates
+
+    expected = datasketch.lsh._optimal_param(duplicates._LSH_THRESHOLD, 128, 0.5, 0.5)
+    duplicates.lsh_bands_and_rows.cache_clear()
+    searches: list[float] = []
+    original = datasketch.lsh._optimal_param
+
+    def counted(threshold: float, *args: float) -> tuple[int, int]:
+        searches.append(threshold)
+        return original(threshold, *args)
+
+    monkeypatch.setattr(datasketch.lsh, "_optimal_param", counted)
+    pages = {"a": STORY, "b": OTHER, "c": "Via Example Wire. " + STORY}
+    for _ in range(3):
+        assert group_same_story(pages) == [["a", "c"], ["b"]]
+    assert len(searches) == 1
+    assert duplicates.lsh_bands_and_rows(duplicates._LSH_THRESHOLD) == expected
