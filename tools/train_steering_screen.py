@@ -52,6 +52,9 @@ from reliability_core.verdicts.steering_screen.model import ARTEFACT_PATH, Scree
 
 METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
 HELDOUT_DIR = ROOT / "data" / "steering" / "heldout"
+# Ordinary paragraphs measured by the leave-one-source-out evaluation and never trained on
+# (``tools/steering_loso.py``).
+ORDINARY_DIR = ROOT / "data" / "steering" / "ordinary"
 DEV_SHARE = 5  # one group in five is development
 REQUEST_GROUP_PREFIXES = ("notinject:",)
 NEWS_GROUP_PREFIX = "handwritten-train:news_"
@@ -118,9 +121,11 @@ def item_of(row: dict[str, object], source: str) -> Item:
 
 def training_files(shared: Path) -> list[Path]:
     """The shared steering data and every ``data/steering/**/*.jsonl`` of the repository
-    except its ``heldout/`` folder, which is never trained on."""
+    except its ``heldout/`` and ``ordinary/`` folders, which are never trained on."""
     paths = sorted((shared / "data" / "steering").glob("*.jsonl")) + sorted(
-        p for p in (ROOT / "data" / "steering").rglob("*.jsonl") if HELDOUT_DIR not in p.parents
+        p
+        for p in (ROOT / "data" / "steering").rglob("*.jsonl")
+        if HELDOUT_DIR not in p.parents and ORDINARY_DIR not in p.parents
     )
     assert not any(HELDOUT_DIR in p.parents for p in paths)
     return paths
