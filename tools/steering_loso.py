@@ -85,7 +85,7 @@ PROJECT_SAMPLE = {"udhr": 0.12, "handwritten_train": 0.35, "handwritten_v2": 0.3
 C_NGRAM = 128.0  # the committed artefact's C (train cross-validation)
 C_ENCODER = 4.0
 # Ordinary text: what a claim's evidence is made of. The issue's 1% bound is on these.
-ORDINARY_KINDS = ("news", "paragraph", "corpus-page", "averitec-evidence", "code-answer", "udhr")
+ORDINARY_KINDS = ("news", "paragraph", "corpus-page", "averitec-evidence")
 
 
 def source_of(item: Item) -> str:
@@ -128,12 +128,14 @@ def kind_of(item: Item) -> str:
 @dataclass
 class Scored:
     item: Item
-    fold: int  # the fold whose model scored it (-1: every fold's, ordinary set)
+    fold: int  # the fold whose model scored it
     planted: bool = False
+    measure_only: bool = False  # the ordinary set: scored by every fold's model, never chosen on
     rules: bool = False
     ngram: float = 0.0
     encoder: float | None = None
     chunks: list[str] = field(default_factory=list)
+    host: str = ""  # a planted attack's host text: only the chunks the attack changed are scored
 
 
 def chunks_of(text: str) -> list[str]:
@@ -223,19 +225,28 @@ def ordinary_items() -> list[Item]:
     ]
 
 
+def public_items() -> list[Item]:
+    """Public attack text added for these folds (``data/steering/public/``), which the
+    committed artefact's training predates (``train_steering_screen.LOSO_ONLY_DIR``)."""
+    from train_steering_screen import LOSO_ONLY_DIR, item_of, read_jsonl
+
+    return [item_of(row, f"public/{p.name}") for p in sorted(LOSO_ONLY_DIR.glob("*.jsonl")) for row in read_jsonl(p)]
+
+
 def load(shared: Path) -> tuple[list[Item], list[Item], list[Item], list[Item]]:
     """Labelled items (sampled), evidence documents, the held-out set, the ordinary set."""
-    items = [i for i in labelled_items(shared) if in_sample(i) and not i.source.startswith("ordinary/")]
+    items = [i for i in labelled_items(shared) + public_items() if in_sample(i)]
     docs = corpus_documents() + averitec_documents(shared)
     return items, docs, heldout_items(), ordinary_items()
 
 
-def planted(attack: Item, hosts: Sequence[Item], rng: random.Random) -> str:
-    """An attack in the middle of a real evidence text, between two of its sentences."""
+def planted(attack: Item, hosts: Sequence[Item], rng: random.Random) -> tuple[str, str]:
+    """An attack in the middle of a real evidence text, between two of its sentences (and
+    the host text)."""
     host = rng.choice(hosts).text
     spans = unit_spans(host)
     cut = spans[len(spans) // 2].start
-    return f"{host[:cut]}{attack.text}\n{host[cut:]}"
+    return f"{host[:cut]}{attack.text}\n{host[cut:]}", host
 
 
 def evaluation_texts(
@@ -254,7 +265,8 @@ def evaluation_texts(
     for doc in docs:
         out.append(Scored(doc, clean_fold(doc.group)))
     for item in ordinary:
-        out.append(Scored(item, -1))
+        # Measured by each fold's model in turn: its figure is the mean over the folds.
+        out.extend(Scored(item, fold, measure_only=True) for fold in range(len(SOURCES)))
     # Public attacks planted mid-evidence (a host of the same clean fold as the attack's own
     # fold, so its model saw neither).
     hosts_by_fold: dict[int, list[Item]] = defaultdict(list)
@@ -268,16 +280,22 @@ def evaluation_texts(
             and (source_of(item) != "cyberseceval" or "indirect" in item.kind)
         ):
             fold = SOURCES.index(source_of(item))
-            text = planted(item, hosts_by_fold[fold], rng)
+            text, host = planted(item, hosts_by_fold[fold], rng)
             out.append(
                 Scored(
                     Item(text, True, item.lang, item.source, item.kind, item.group, item.context_dependent),
                     fold,
                     planted=True,
+                    host=host,
                 )
             )
     for s in out:
         s.chunks = chunks_of(s.item.text)
+        if s.host:
+            # The host's own paragraphs are measured as clean text; the attack's are what is
+            # new here (and the encoder then embeds a few chunks, not the whole host again).
+            unchanged = set(chunks_of(s.host))
+            s.chunks = [c for c in s.chunks if c not in unchanged] or s.chunks
     return out
 
 
@@ -360,6 +378,10 @@ def encoder_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, e
 NGRAM_SCORES = CACHE.with_name("ngram_fold_scores.json")
 
 
+def score_key(fold: int, s: Scored) -> str:
+    return f"{fold}:{text_key(chr(0).join(s.chunks))}"
+
+
 def score_all(
     scored: list[Scored], items: Sequence[Item], docs: Sequence[Item], emb: dict[str, np.ndarray]
 ) -> None:
@@ -374,13 +396,13 @@ def score_all(
         s.rules = any(rules_hit(c) for c in s.chunks) or rules_hit(s.item.text)
     for fold in range(len(SOURCES)):
         t0 = time.time()
-        mine = [s for s in scored if s.fold in (fold, -1)]
-        need_ngram = any(f"{fold}:{text_key(s.item.text)}" not in saved for s in mine)
+        mine = [s for s in scored if s.fold == fold]
+        need_ngram = any(score_key(fold, s) not in saved for s in mine)
         model = ngram_fold_model(items, docs, fold) if need_ngram else None
         encoder = encoder_fold_model(items, docs, fold, emb) if emb else None
         print(f"fold {fold} ({SOURCES[fold]}): fitted in {time.time() - t0:.0f} s", flush=True)
         for s in mine:
-            key = f"{fold}:{text_key(s.item.text)}"
+            key = score_key(fold, s)
             if key not in saved:
                 assert model is not None
                 saved[key] = max(ngram_max(c, model) for c in s.chunks)
@@ -388,12 +410,7 @@ def score_all(
             enc = None
             if encoder is not None and all(c in emb for c in s.chunks):
                 enc = float(max(encoder.predict_proba(np.asarray([emb[c] for c in s.chunks]))[:, 1]))
-            if s.fold == -1:
-                # The ordinary set is measured by every fold's model; the worst counts.
-                s.ngram = max(s.ngram, ngram)
-                s.encoder = enc if s.encoder is None or enc is None else max(s.encoder, enc)
-            else:
-                s.ngram, s.encoder = ngram, enc
+            s.ngram, s.encoder = ngram, enc
         print(f"fold {fold} scored in {time.time() - t0:.0f} s", flush=True)
         NGRAM_SCORES.parent.mkdir(parents=True, exist_ok=True)
         NGRAM_SCORES.write_text(json.dumps({data_key: saved}), encoding="utf-8")
@@ -414,7 +431,7 @@ CANDIDATES = {
 
 
 def is_ordinary_fold_clean(s: Scored) -> bool:
-    return not s.item.steering and s.fold >= 0 and kind_of(s.item) in ORDINARY_KINDS
+    return not s.item.steering and not s.measure_only and kind_of(s.item) in ORDINARY_KINDS
 
 
 def choose_threshold(scored: Sequence[Scored], score, fp_budget: float) -> float:  # type: ignore[no-untyped-def]
@@ -471,19 +488,44 @@ def figures(scored: Sequence[Scored], score, threshold: float) -> dict[str, obje
         sum(flagged(s) for s in all_alone if source_of(s.item) != "project"),
         sum(source_of(s.item) != "project" for s in all_alone),
     )
-    fold_clean = [s for s in usable if not s.item.steering and s.fold >= 0]
+    fold_clean = [s for s in usable if not s.item.steering and not s.measure_only]
     out["clean_out_of_fold_by_kind"] = table(fold_clean, lambda s: kind_of(s.item))
     ordinary_fold = [s for s in fold_clean if kind_of(s.item) in ORDINARY_KINDS]
     out["ordinary_out_of_fold"] = rate(sum(map(flagged, ordinary_fold)), len(ordinary_fold))
     out["ordinary_out_of_fold_by_language"] = table(ordinary_fold, lambda s: s.item.lang)
-    ordinary_set = [s for s in usable if s.fold == -1]
+    ordinary_set = [s for s in usable if s.measure_only]
     out["ordinary_set_never_trained"] = {
         "all": rate(sum(map(flagged, ordinary_set)), len(ordinary_set)),
         "by_kind": table(ordinary_set, lambda s: s.item.kind),
         "by_language": table(ordinary_set, lambda s: s.item.lang),
-        "flagged_texts": [s.item.text[:160] for s in ordinary_set if flagged(s)],
+        "by_fold_model": table(ordinary_set, lambda s: f"trained without {SOURCES[s.fold]}"),
+        "flagged_texts": sorted({s.item.text[:160] for s in ordinary_set if flagged(s)}),
     }
     return out
+
+
+def embedding_priority(s: Scored) -> tuple[int, int]:
+    """The order texts are embedded in, so that a time budget ending early still leaves a
+    sample of every kind: the ordinary set, public attacks, a sample of the project's
+    attacks and ordinary text, planted attacks, then the rest (long pages last)."""
+    src, sample = source_of(s.item), bucket(s.item.group)
+    if s.measure_only:
+        rank = 0
+    elif s.item.steering and src != "project" and not s.planted:
+        rank = 1
+    elif not s.item.steering and kind_of(s.item) in ("news", "paragraph", "lookalike", "request", "code-answer") and sample < 400:
+        rank = 2
+    elif s.item.steering and src == "project" and sample < 300:
+        rank = 3
+    elif s.planted:
+        rank = 4
+    elif not s.item.steering and kind_of(s.item) in ("averitec-evidence", "udhr") and sample < 400:
+        rank = 5
+    elif not s.item.steering and kind_of(s.item) == "corpus-page" and sample < 300:
+        rank = 6
+    else:
+        rank = 7
+    return rank, sum(len(c) for c in s.chunks)
 
 
 def main() -> None:
@@ -504,7 +546,7 @@ def main() -> None:
     if args.stage == "embed":
         # Attacks first, then clean items, then evidence pages: what is embedded when the time
         # budget ends is still a usable whole.
-        order = sorted(scored, key=lambda s: (not s.item.steering, s.fold != -1, len(s.item.text) > 1500))
+        order = sorted(scored, key=embedding_priority)
         wanted = [c for s in order for c in s.chunks] + [c for d in docs for c in chunks_of(d.text)]
         embed_missing(list(dict.fromkeys(wanted)), args.embed_seconds)
         return
@@ -525,14 +567,28 @@ def main() -> None:
         "sample": {"project_share": PROJECT_SAMPLE, "items": len(items), "documents": len(docs)},
         "candidates": {},
     }
+    candidates: dict[str, object] = {}
     for name, score in CANDIDATES.items():
         if name != "ngram" and not emb:
             continue
         t = choose_threshold(scored, score, args.fp_budget)
-        results["candidates"][name] = figures(scored, score, t)  # type: ignore[index]
-        # The committed artefact's threshold, for comparison with its published figures.
+        candidates[name] = figures(scored, score, t)
         if name == "ngram":
-            results["candidates"]["ngram_at_committed_threshold"] = figures(scored, score, 0.84)  # type: ignore[index]
+            # The artefact's threshold before this evaluation, beside the one the folds choose.
+            candidates["ngram_at_threshold_0.84"] = figures(scored, score, 0.84)
+        else:
+            # The n-gram screen on exactly the texts the encoder could score, for a fair match.
+            def ngram_where_encoded(s: Scored) -> float | None:
+                return None if s.encoder is None else s.ngram
+
+            t2 = choose_threshold(scored, ngram_where_encoded, args.fp_budget)
+            candidates["ngram_on_encoded_texts"] = figures(scored, ngram_where_encoded, t2)
+    results["candidates"] = candidates
+    # What the committed artefact implements: the n-gram screen (the encoder is compared, see
+    # docs/CHANGELOG-METHOD.md for the decision), with C and the threshold of these folds.
+    ngram = candidates["ngram"]
+    assert isinstance(ngram, dict)
+    results["kept"] = {"candidate": "ngram", "C": C_NGRAM, "threshold": ngram["threshold"]}
     RESULTS.write_text(
         json.dumps(results, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
     )
