@@ -94,15 +94,27 @@ def product_figure() -> dict[str, object]:
     store = Warehouse(settings().warehouse)
     subjects = [e.id for e in load_registry(settings().registry_path)]
     verdicts = [v for s in subjects for v in store.read(tables.VERDICTS, s, ClaimVerdict)]
-    pages = {k: v for s in subjects for k, v in evidence_pages(store.read(tables.EVIDENCE, s, EvidenceItem)).items()}
-    losses = steering_display_losses(verdicts, pages, planted_steering_urls(settings().corpus_dir / "answer_key.yaml"))
-    return {"run": "make demo (offline providers over data/corpus)", "subjects": len(subjects), **losses.model_dump()}
+    pages = {
+        k: v
+        for s in subjects
+        for k, v in evidence_pages(store.read(tables.EVIDENCE, s, EvidenceItem)).items()
+    }
+    losses = steering_display_losses(
+        verdicts, pages, planted_steering_urls(settings().corpus_dir / "answer_key.yaml")
+    )
+    return {
+        "run": "make demo (offline providers over data/corpus)",
+        "subjects": len(subjects),
+        **losses.model_dump(),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--encoder", type=int, default=0, help="also time the candidate encoder on N pages")
-    parser.add_argument("--product", action="store_true", help="write the product figure from the demo warehouse")
+    parser.add_argument(
+        "--product", action="store_true", help="write the product figure from the demo warehouse"
+    )
     args = parser.parse_args()
     if args.product:
         from reliability_core.verdicts.steering_screen.model import PRODUCT_FIGURE_PATH

