@@ -96,3 +96,15 @@ def test_the_ordinary_paragraphs_measured_for_false_positives_are_never_trained_
     trained = {i.text for i in trainer.labelled_items(ROOT.parent / "shared")}
     ordinary_texts = {json.loads(line)["text"] for p in ordinary.glob("*.jsonl") for line in p.read_text(encoding="utf-8").splitlines()}
     assert not trained & ordinary_texts
+
+
+def test_the_committed_threshold_is_the_one_the_leave_one_source_out_folds_chose() -> None:
+    """[issue 28] "Choices (features, thresholds, budgets) are made on these folds, never on a
+    held-out set": the artefact carries the threshold ``tools/steering_loso.py`` kept."""
+    from reliability_core.verdicts.steering_screen.model import LOSO_FILE, METRICS_PATH, default_model
+
+    loso = json.loads(METRICS_PATH.with_name(LOSO_FILE).read_text(encoding="utf-8"))
+    model = default_model()
+    assert model.threshold == pytest.approx(loso["kept"]["threshold"])
+    assert model.meta["C"] == loso["kept"]["C"]
+    assert str(model.meta["threshold_chosen_on"]).startswith("leave-one-source-out")
