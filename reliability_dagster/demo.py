@@ -11,9 +11,16 @@ import dagster as dg
 from dagster._core.execution.execution_result import ExecutionResult
 
 from reliability_core.models import Report
+from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem
 from reliability_core.scores.publication import latest_report
 from reliability_core.settings import settings
 from reliability_core.subjects.registry import load_registry
+from reliability_core.verdicts.steering_screen.display_losses import (
+    SteeringDisplayLosses,
+    evidence_pages,
+    planted_steering_urls,
+    steering_display_losses,
+)
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.assets import RUN_COST_TAG
 from reliability_dagster.dead_runs import fail_dead_runs, process_tags
@@ -83,8 +90,20 @@ def summary(report: Report, warehouse_root: str) -> str:
         )
     if report.checkable_share is not None:
         lines.append(f"   checkable share {report.checkable_share:.0%}")
+    lines.append("   " + steering_losses(report.subject_id, warehouse_root).line())
     lines.append(f"   full report: {warehouse_root}/{tables.REPORTS}/subject={report.subject_id}/ (and in the Dagster UI)")
     return "\n".join(lines)
+
+
+def steering_losses(subject_id: str, warehouse_root: str) -> SteeringDisplayLosses:
+    """[issue 28] The claims of a subject whose display a steering detection blocked, and how
+    many of those fell on text that is not one of the corpus's known planted attacks."""
+    store = Warehouse(warehouse_root)
+    return steering_display_losses(
+        store.read(tables.VERDICTS, subject_id, ClaimVerdict),
+        evidence_pages(store.read(tables.EVIDENCE, subject_id, EvidenceItem)),
+        planted_steering_urls(settings().corpus_dir / "answer_key.yaml"),
+    )
 
 
 # The one number each stage's progress shows (its metadata key), in method order.

