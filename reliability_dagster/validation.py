@@ -32,7 +32,7 @@ from reliability_core.verdicts.evidence import EvidenceResult
 from reliability_core.warehouse import Ledger, tables
 from reliability_dagster.assets import _sampled_claims, _snapshots
 from reliability_dagster.jobs import STEWARD_GROUP, VALIDATION_GROUP
-from reliability_dagster.metadata import OWNERS, rows, steward_queue_metadata, table_metadata
+from reliability_dagster.metadata import OWNERS, measure, rows, steward_queue_metadata, table_metadata
 from reliability_dagster.partitions import backtest_partitions, subjects_partitions
 from reliability_dagster.pools import ANTHROPIC, OPENAI, PERPLEXITY, WEB, pool_tags
 from reliability_dagster.resources import (
@@ -141,13 +141,15 @@ def gold_set_backtest(
         **rows(1),
         "label": result.label,
         "error_rates": result.error_rates,
-        "accuracy_all": m.accuracy_all if m.accuracy_all is not None else "n/a",
-        "accuracy_on_shown": m.accuracy_on_shown if m.accuracy_on_shown is not None else "n/a",
         "wrong_verdicts_shown": m.wrong_verdicts_shown,
-        "settled_without_help": m.settled_without_help if m.settled_without_help is not None else "n/a",
-        "judge_agreement_percent": m.judge_agreement_percent if m.judge_agreement_percent is not None else "n/a",
-        "judge_agreement_kappa": m.judge_agreement_kappa if m.judge_agreement_kappa is not None else "n/a",
-        "calibration_error": m.calibration_error if m.calibration_error is not None else "n/a",
+        # A figure that cannot be computed is left out, never a word in its place: Dagster
+        # plots a key across partitions only while its type holds (metadata.measure).
+        **measure("accuracy_all", m.accuracy_all, 12),
+        **measure("accuracy_on_shown", m.accuracy_on_shown, 12),
+        **measure("settled_without_help", m.settled_without_help, 12),
+        **measure("judge_agreement_percent", m.judge_agreement_percent, 12),
+        **measure("judge_agreement_kappa", m.judge_agreement_kappa, 12),
+        **measure("calibration_error", m.calibration_error, 12),
         "all_gates_pass": result.all_gates_pass,
         "gates": dg.MetadataValue.md(gates),
         "figures": dg.MetadataValue.md(backtest_markdown(result)),
@@ -226,10 +228,10 @@ def rerun_stability(
         "note": cannot_move or "",
     }
     for report in reports:
-        metadata["share_unchanged"] = report.share_unchanged if report.share_unchanged is not None else "n/a"
+        metadata.update(measure("share_unchanged", report.share_unchanged, 12))
         metadata["transitions"] = dg.MetadataValue.json(report.transition_kinds)
         for movement in report.scores:
-            metadata[f"movement.{movement.scope}"] = movement.movement if movement.movement is not None else "n/a"
+            metadata.update(measure(f"movement.{movement.scope}", movement.movement, 12))
     return dg.MaterializeResult(metadata=metadata)
 
 

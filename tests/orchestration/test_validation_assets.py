@@ -53,6 +53,8 @@ def test_backtest_over_the_starter_gold_set_measures_every_metric_and_evaluates_
     assert "Precision and recall per verdict" in figures and "rows: human label; columns: method verdict" in figures
     assert "data:image/png;base64," in str(metadata["confusion_matrix"].value)
     assert 1 < float(metadata["judge_agreement_percent"].value) <= 100
+    # Issue 27: every figure is a number or absent, never "n/a" in a number's place.
+    assert not [k for k, v in metadata.items() if isinstance(v.value, str) and v.value == "n/a"]
     assert "gold_set_sensor" in (definitions.resolve_job_def("backtest_gold_set").description or "")
 
 
@@ -90,6 +92,11 @@ def test_stability_and_steward_queue_after_a_subject_run(
     # The offline rules over the offline search cannot move: no 100% is reported.
     assert reports[0].share_unchanged is None and not reports[0].measured
     assert "cannot move" in reports[0].note
+    # Issue 27: a figure that cannot be measured is left out of the metadata, never a word in
+    # the place of a number, so the UI can plot the key across partitions.
+    stability_metadata = stability.asset_materializations_for_node("rerun_stability")[0].metadata
+    assert "share_unchanged" not in stability_metadata
+    assert not [k for k, v in stability_metadata.items() if k.startswith("movement.") and isinstance(v.value, str)]
     # The re-runs made fresh calls in their own namespace; the answers the report
     # rests on are byte for byte what they were.
     assert _files(report_answers) == before
