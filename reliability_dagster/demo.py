@@ -136,7 +136,10 @@ def stage_progress(result: ExecutionResult) -> str:
         label, key = _STAGE_HEADLINES.get(asset, (asset, ""))
         value = materialization.metadata.get(key)
         shown = getattr(value, "value", None)
-        if isinstance(shown, bool) or shown is None:
+        if getattr(materialization.metadata.get("needs_live_providers"), "value", False):
+            # Not a refusal: the stand-in made no coverage decision (issue 27).
+            parts.append(f"{label} undecided (needs live providers)")
+        elif isinstance(shown, bool) or shown is None:
             parts.append(label if shown in (True, None) else f"{label} no")
         else:
             parts.append(f"{label} {shown}")

@@ -18,7 +18,7 @@ from reliability_core.scores.render import report_markdown
 from reliability_core.scores.report import OFFLINE_NOTICE
 from reliability_core.stand_in.corpus import DEMO_CORPUS_NOW
 from reliability_core.warehouse import tables
-from reliability_dagster.demo import summary
+from reliability_dagster.demo import stage_progress, summary
 from tests.conftest import PROJECT_ROOT
 from tests.orchestration.conftest import Pipeline
 
@@ -60,7 +60,11 @@ def test_a_subject_outside_the_demo_corpus_gets_no_coverage_decision_from_the_st
     assert "knows only the demo corpus" in said.err
     assert "needs live providers" in json.loads(said.out)["providers"]
 
-    assert pipeline.run("orsted").success
+    run = pipeline.run("orsted")
+    assert run.success
+    # The run's progress line does not read as a refusal either.
+    progress = stage_progress(run)
+    assert "coverage no" not in progress and "needs live providers" in progress
     report = pipeline.report("orsted")
     assert report.needs_live_providers and not report.covered and report.offline_rules
     (decision,) = pipeline.warehouse.read(tables.COVERAGE, "orsted", CoverageDecision)
