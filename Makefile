@@ -39,8 +39,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy reliability_core reliability_cli reliability_rehearsal reliability_dagster reliability_api
 
+# pytest on every core (pytest-xdist; PYTEST_WORKERS=0 runs in one process). loadfile keeps a
+# file's tests on one worker, so a module-scoped fixture is built once; without the reorder
+# the slow files, which tests/conftest.py puts first, start first.
+PYTEST_WORKERS ?= auto
 pytest: $(STAMP) home
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 test: lint typecheck pytest
 

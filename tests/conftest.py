@@ -25,6 +25,29 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DIR = PROJECT_ROOT.parent / "shared"
 
 
+# --- Running on several workers (`make test`: pytest-xdist, --dist loadfile) -------------------
+# A file's tests run on one worker, so a fixture of module scope is still built once. The
+# loadgroup mode with xdist_group marks is not used: with pytest 9.2 it silently ignores the
+# marks (pytest-dev/pytest-xdist#1386). Nothing else needs grouping: every test that uses
+# PostgreSQL, S3 or a Dagster instance makes its own (a uniquely named database or bucket, a
+# tmp_path home), so the workers share no state.
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a worker, put the slow files first (stable: each file's tests keep their order), so
+    with --no-loadscope-reorder they start first and no worker is left alone at the end with
+    a five-minute test."""
+    if not hasattr(config, "workerinput"):
+        return  # a plain (single-process) run keeps the file order
+    slow_files = {
+        item.nodeid.split("::")[0]
+        for item in items
+        if item.get_closest_marker("slow") is not None or item.get_closest_marker("postgres") is not None
+    }
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in slow_files)
+
+
 @pytest.fixture(autouse=True)
 def fresh_settings() -> Iterator[None]:
     """The process reads its settings once; each test reads the environment it sets
