@@ -28,7 +28,9 @@ def _definitions() -> dg.Definitions:
         # Each step still runs in a process of its own, forked from a server that imported this
         # module once: spawned afresh, every step re-imported Dagster and the project (about 2 min
         # of CPU for a refused subject, 7 min of wall time on a loaded 2-core machine).
-        executor_def=dg.multiprocess_executor.configured({"max_concurrent": 2, "start_method": {"forkserver": {}}}),
+        executor_def=dg.multiprocess_executor.configured(
+            {"max_concurrent": 2, "start_method": {"forkserver": {}}}
+        ),
     )
     return dg.Definitions.merge(base, dg.Definitions(jobs=[multiprocess]))
 
