@@ -1,0 +1,75 @@
+"""Issue 29: `make test` runs pytest on both cores. A file's tests stay on one worker (a
+module-scoped fixture is built once), and the slow files start first so that no worker is
+left alone with a five-minute test at the end."""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from tests.conftest import PROJECT_ROOT, pytest_collection_modifyitems
+
+
+@dataclass
+class FakeItem:
+    nodeid: str
+    marks: set[str] = field(default_factory=set)
+
+    def get_closest_marker(self, name: str) -> object | None:
+        return name if name in self.marks else None
+
+
+def _items() -> list[FakeItem]:
+    return [
+        FakeItem("tests/a/test_fast.py::test_one"),
+        FakeItem("tests/b/test_mixed.py::test_quick"),
+        FakeItem("tests/b/test_mixed.py::test_end_to_end", {"slow"}),
+        FakeItem("tests/c/test_fast.py::test_two"),
+        FakeItem("tests/d/test_db.py::test_instance", {"postgres"}),
+        FakeItem("tests/b/test_mixed.py::test_after"),
+    ]
+
+
+def _order(config: Any) -> list[str]:
+    items = _items()
+    pytest_collection_modifyitems(config, items)  # type: ignore[arg-type]
+    return [item.nodeid for item in items]
+
+
+def test_on_a_worker_the_slow_and_postgres_files_come_first_each_in_its_own_order() -> None:
+    worker = SimpleNamespace(workerinput={"workerid": "gw0"})
+    assert _order(worker) == [
+        # The whole file of a slow test moves up, its tests in file order: one work unit under loadfile.
+        "tests/b/test_mixed.py::test_quick",
+        "tests/b/test_mixed.py::test_end_to_end",
+        "tests/d/test_db.py::test_instance",
+        "tests/b/test_mixed.py::test_after",
+        "tests/a/test_fast.py::test_one",
+        "tests/c/test_fast.py::test_two",
+    ]
+
+
+def test_a_run_in_one_process_keeps_the_collection_order() -> None:
+    assert _order(SimpleNamespace()) == [item.nodeid for item in _items()]
+
+
+def test_make_pytest_runs_on_every_core_with_one_file_per_worker() -> None:
+    # loadgroup is not an option: with pytest 9.2 it ignores xdist_group marks without a word
+    # (pytest-dev/pytest-xdist#1386), so tests meant to stay together would be split.
+    try:
+        dry_run = subprocess.run(
+            ["make", "-n", "-s", "pytest", "STAMP=/dev/null"],
+            cwd=PROJECT_ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    except FileNotFoundError:
+        pytest.skip("make is not installed")
+    command = next(line for line in dry_run.splitlines() if "/pytest " in line)
+    assert " -n auto " in command and " --dist loadfile " in command, command
+    assert "--no-loadscope-reorder" in command, "the slow files, put first, must start first"
