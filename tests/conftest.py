@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -26,26 +27,45 @@ SHARED_DIR = PROJECT_ROOT.parent / "shared"
 
 
 # --- Running on several workers (`make test`: pytest-xdist, --dist loadfile) -------------------
-# A file's tests run on one worker, so a fixture of module scope is still built once. The
+# A file's tests run on one worker, so a fixture of module scope is still built once; the
+# longest files start first (below). The
 # loadgroup mode with xdist_group marks is not used: with pytest 9.2 it silently ignores the
 # marks (pytest-dev/pytest-xdist#1386). Nothing else needs grouping: every test that uses
 # PostgreSQL, S3 or a Dagster instance makes its own (a uniquely named database or bucket, a
 # tmp_path home), so the workers share no state.
 
 
+# Seconds per test file from a full run (tools/record_test_durations.py writes it); a file not
+# recorded yet counts as long when it holds a slow or PostgreSQL test.
+DURATIONS = Path(__file__).resolve().parent / "durations.json"
+UNRECORDED_SLOW_SECONDS = 60.0
+
+
+def _recorded_seconds() -> dict[str, float]:
+    try:
+        loaded = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(path): float(seconds) for path, seconds in loaded.items()} if isinstance(loaded, dict) else {}
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """On a worker, put the slow files first (stable: each file's tests keep their order), so
-    with --no-loadscope-reorder they start first and no worker is left alone at the end with
-    a five-minute test."""
+    """On a worker, order the files longest first (stable: each file's tests keep their order),
+    so with --no-loadscope-reorder the longest start first and no worker is left alone at the
+    end with a five-minute file."""
     if not hasattr(config, "workerinput"):
         return  # a plain (single-process) run keeps the file order
-    slow_files = {
-        item.nodeid.split("::")[0]
-        for item in items
-        if item.get_closest_marker("slow") is not None or item.get_closest_marker("postgres") is not None
-    }
-    items.sort(key=lambda item: item.nodeid.split("::")[0] not in slow_files)
+    recorded = _recorded_seconds()
+    seconds: dict[str, float] = {}
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        path = item.nodeid.split("::")[0]
+        first.setdefault(path, index)
+        slow = item.get_closest_marker("slow") is not None or item.get_closest_marker("postgres") is not None
+        guess = UNRECORDED_SLOW_SECONDS if slow else 0.0
+        seconds[path] = max(seconds.get(path, 0.0), recorded.get(path, guess))
+    items.sort(key=lambda item: (-seconds[path := item.nodeid.split("::")[0]], first[path]))
 
 
 @pytest.fixture(autouse=True)

@@ -4,14 +4,19 @@ left alone with a five-minute test at the end."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from tests import conftest
 from tests.conftest import PROJECT_ROOT, pytest_collection_modifyitems
+
+WORKER = SimpleNamespace(workerinput={"workerid": "gw0"})
 
 
 @dataclass
@@ -40,16 +45,34 @@ def _order(config: Any) -> list[str]:
     return [item.nodeid for item in items]
 
 
-def test_on_a_worker_the_slow_and_postgres_files_come_first_each_in_its_own_order() -> None:
-    worker = SimpleNamespace(workerinput={"workerid": "gw0"})
-    assert _order(worker) == [
+def test_on_a_worker_unrecorded_slow_and_postgres_files_come_first_each_whole_in_its_own_order(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr(conftest, "DURATIONS", tmp_path / "absent.json")
+    assert _order(WORKER) == [
         # The whole file of a slow test moves up, its tests in file order: one work unit under loadfile.
         "tests/b/test_mixed.py::test_quick",
         "tests/b/test_mixed.py::test_end_to_end",
-        "tests/d/test_db.py::test_instance",
         "tests/b/test_mixed.py::test_after",
+        "tests/d/test_db.py::test_instance",
         "tests/a/test_fast.py::test_one",
         "tests/c/test_fast.py::test_two",
+    ]
+
+
+def test_on_a_worker_recorded_files_come_longest_first(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    record = tmp_path / "durations.json"
+    record.write_text(json.dumps({"tests/c/test_fast.py": 300.0, "tests/d/test_db.py": 2.0}))
+    monkeypatch.setattr(conftest, "DURATIONS", record)
+    assert _order(WORKER) == [
+        "tests/c/test_fast.py::test_two",  # recorded longest
+        "tests/b/test_mixed.py::test_quick",  # not recorded, slow: counted as a minute
+        "tests/b/test_mixed.py::test_end_to_end",
+        "tests/b/test_mixed.py::test_after",
+        "tests/d/test_db.py::test_instance",  # recorded short, whatever its marks
+        "tests/a/test_fast.py::test_one",
     ]
 
 
