@@ -41,7 +41,7 @@ typecheck: $(STAMP)
 
 # pytest on every core (pytest-xdist; PYTEST_WORKERS=0 runs in one process). loadfile keeps a
 # file's tests on one worker, so a module-scoped fixture is built once; without the reorder
-# the slow files, which tests/conftest.py puts first, start first.
+# the longest files (tests/durations.json, else those with a slow test) start first.
 # PYTEST_ARGS narrows the run (`make pytest PYTEST_ARGS=tests/scores`).
 PYTEST_WORKERS ?= auto
 PYTEST_ARGS ?=
@@ -50,9 +50,9 @@ pytest: $(STAMP) home
 
 # Lint and typecheck run beside pytest, not before it: with a cold .mypy_cache mypy is ~35 s
 # of CPU that the test workers' tail leaves idle anyway (warm, all three linters take ~2 s).
-# Each target's output is printed whole when it ends; any failure fails `make test`.
+# Output is synchronised by line (pytest's progress stays live); any failure fails `make test`.
 test: $(STAMP) home
-	$(MAKE) --no-print-directory -j 3 --output-sync=target lint typecheck pytest
+	$(MAKE) --no-print-directory -j 3 --output-sync=line lint typecheck pytest
 
 # Provider pools: each bounds one API's calls in flight across all runs on the
 # instance (reliability_dagster/pools.py). Limits are instance state in OSS
