@@ -7,6 +7,9 @@ never the last one started. Regenerate after a full run with durations:
     .venv/bin/pytest -q -n auto --dist loadfile --no-loadscope-reorder --durations=0 | tee /tmp/durations.log
     .venv/bin/python tools/record_test_durations.py /tmp/durations.log        # writes tests/durations.json
 
+Several reports (e.g. runs that were each stopped part of the way): a file's figure is its
+largest total in any of them.
+
 Only the order depends on this file: a stale or missing entry makes a run slower, never wrong.
 """
 
@@ -40,12 +43,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("report", type=Path, help="the output of a pytest run with --durations=0")
+    parser.add_argument("reports", type=Path, nargs="+", help="outputs of pytest runs with --durations=0")
     parser.add_argument("--output", type=Path, default=OUTPUT)
     args = parser.parse_args()
-    seconds = file_seconds(args.report.read_text(encoding="utf-8", errors="replace"))
-    if not seconds:
-        raise SystemExit(f"no --durations lines in {args.report}")
+    seconds: dict[str, float] = {}
+    for report in args.reports:
+        found = file_seconds(report.read_text(encoding="utf-8", errors="replace"))
+        if not found:
+            raise SystemExit(f"no --durations lines in {report}")
+        for path, total in found.items():
+            seconds[path] = max(seconds.get(path, 0.0), total)
+    seconds = dict(sorted(seconds.items(), key=lambda kv: -kv[1]))
     args.output.write_text(json.dumps(seconds, indent=1) + "\n", encoding="utf-8")
     print(f"{len(seconds)} files, {sum(seconds.values()):.0f} s in all -> {args.output}")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -96,3 +97,21 @@ def test_make_pytest_runs_on_every_core_with_one_file_per_worker() -> None:
     command = next(line for line in dry_run.splitlines() if "/pytest " in line)
     assert " -n auto " in command and " --dist loadfile " in command, command
     assert "--no-loadscope-reorder" in command, "the slow files, put first, must start first"
+
+
+def test_the_durations_record_sums_each_files_setup_call_and_teardown_longest_first() -> None:
+    sys.path.insert(0, str(PROJECT_ROOT / "tools"))
+    from record_test_durations import file_seconds
+
+    report = """
+============================== slowest durations ===============================
+300.50s call     tests/orchestration/test_queued.py::test_twenty[a@b]
+12.00s setup    tests/api/test_demo.py::test_served
+3.25s call     tests/api/test_demo.py::test_served
+0.75s teardown tests/orchestration/test_queued.py::test_twenty[a@b]
+(120 durations < 0.005s hidden.  Use -vv to show these durations.)
+1 passed in 1.00s
+"""
+    seconds = file_seconds(report)
+    assert seconds == {"tests/orchestration/test_queued.py": 301.2, "tests/api/test_demo.py": 15.2}
+    assert list(seconds) == ["tests/orchestration/test_queued.py", "tests/api/test_demo.py"]
