@@ -68,6 +68,40 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     items.sort(key=lambda item: (-seconds[path := item.nodeid.split("::")[0]], first[path]))
 
 
+# No test writes to the checkout's data/ (the registry, corpus and gold sets; `make demo`'s
+# warehouse and cache): two workers would share it, and a developer's demo with it. Checked once
+# per run by the process that runs or distributes the tests.
+_DATA_BEFORE = pytest.StashKey[set[Path]]()
+
+
+def _paths_under(root: Path) -> set[Path]:
+    return set(root.rglob("*")) if root.is_dir() else set()
+
+
+def _data_dirs() -> set[Path]:
+    configured = os.environ.get("RELIABILITY_DATA_DIR")
+    return {PROJECT_ROOT / "data", *([Path(configured)] if configured else [])}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):
+        session.config.stash[_DATA_BEFORE] = set().union(*(_paths_under(d) for d in _data_dirs()))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    before = session.config.stash.get(_DATA_BEFORE, None)
+    if before is None:
+        return
+    written = sorted(set().union(*(_paths_under(d) for d in _data_dirs())) - before)
+    if written:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.ensure_newline()
+            listed = "\n".join(f"  {path}" for path in written[:20])
+            reporter.write_line(f"tests wrote {len(written)} paths into the data directory:\n{listed}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
 @pytest.fixture(autouse=True)
 def fresh_settings() -> Iterator[None]:
     """The process reads its settings once; each test reads the environment it sets
