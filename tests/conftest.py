@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -23,6 +24,82 @@ if os.environ.get("CI"):
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DIR = PROJECT_ROOT.parent / "shared"
+
+
+# --- Running on several workers (`make test`: pytest-xdist, --dist loadfile) -------------------
+# A file's tests run on one worker, so a fixture of module scope is still built once; the
+# longest files start first (below). The
+# loadgroup mode with xdist_group marks is not used: with pytest 9.2 it silently ignores the
+# marks (pytest-dev/pytest-xdist#1386). Nothing else needs grouping: every test that uses
+# PostgreSQL, S3 or a Dagster instance makes its own (a uniquely named database or bucket, a
+# tmp_path home), so the workers share no state.
+
+
+# Seconds per test file from a full run (tools/record_test_durations.py writes it); a file not
+# recorded yet counts as long when it holds a slow or PostgreSQL test.
+DURATIONS = Path(__file__).resolve().parent / "durations.json"
+UNRECORDED_SLOW_SECONDS = 60.0
+
+
+def _recorded_seconds() -> dict[str, float]:
+    try:
+        loaded = json.loads(DURATIONS.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(path): float(seconds) for path, seconds in loaded.items()} if isinstance(loaded, dict) else {}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On a worker, order the files longest first (stable: each file's tests keep their order),
+    so with --no-loadscope-reorder the longest start first and no worker is left alone at the
+    end with a five-minute file."""
+    if not hasattr(config, "workerinput"):
+        return  # a plain (single-process) run keeps the file order
+    recorded = _recorded_seconds()
+    seconds: dict[str, float] = {}
+    first: dict[str, int] = {}
+    for index, item in enumerate(items):
+        path = item.nodeid.split("::")[0]
+        first.setdefault(path, index)
+        slow = item.get_closest_marker("slow") is not None or item.get_closest_marker("postgres") is not None
+        guess = UNRECORDED_SLOW_SECONDS if slow else 0.0
+        seconds[path] = max(seconds.get(path, 0.0), recorded.get(path, guess))
+    items.sort(key=lambda item: (-seconds[path := item.nodeid.split("::")[0]], first[path]))
+
+
+# No test writes to the checkout's data/ (the registry, corpus and gold sets; `make demo`'s
+# warehouse and cache): two workers would share it, and a developer's demo with it. Checked once
+# per run by the process that runs or distributes the tests.
+_DATA_BEFORE = pytest.StashKey[set[Path]]()
+
+
+def _paths_under(root: Path) -> set[Path]:
+    return set(root.rglob("*")) if root.is_dir() else set()
+
+
+def _data_dirs() -> set[Path]:
+    configured = os.environ.get("RELIABILITY_DATA_DIR")
+    return {PROJECT_ROOT / "data", *([Path(configured)] if configured else [])}
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):
+        session.config.stash[_DATA_BEFORE] = set().union(*(_paths_under(d) for d in _data_dirs()))
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    before = session.config.stash.get(_DATA_BEFORE, None)
+    if before is None:
+        return
+    written = sorted(set().union(*(_paths_under(d) for d in _data_dirs())) - before)
+    if written:
+        reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.ensure_newline()
+            listed = "\n".join(f"  {path}" for path in written[:20])
+            reporter.write_line(f"tests wrote {len(written)} paths into the data directory:\n{listed}", red=True)
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
 
 
 @pytest.fixture(autouse=True)

@@ -93,6 +93,21 @@ class Deployment:
 
 
 
+def run_failures(deployment: Deployment, runs: list[dg.DagsterRun]) -> list[str]:
+    """Each run that did not succeed, with the last errors of its events."""
+    failed = []
+    for run in runs:
+        if run.status != dg.DagsterRunStatus.SUCCESS:
+            errors = []
+            for entry in deployment.instance.all_logs(run.run_id):
+                event = entry.dagster_event
+                if event is not None and (event.is_failure or event.event_type_value == "ENGINE_EVENT"):
+                    error = getattr(event.event_specific_data, "error", None)
+                    errors.append((error.message if error else entry.user_message or "")[:600])
+            failed.append(f"{run.tags.get('dagster/partition')} {run.status.value}: {errors[-4:]}")
+    return failed
+
+
 def _config(overrides: dict[str, object] | None) -> str:
     config = yaml.safe_load((PROJECT_ROOT / "deploy" / "dagster.postgres.yaml").read_text())
     for key, value in (overrides or {}).items():

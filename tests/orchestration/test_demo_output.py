@@ -24,6 +24,9 @@ def _demo(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
         **os.environ,
         "DAGSTER_HOME": str(home),
         "RELIABILITY_WAREHOUSE": str(tmp_path / "warehouse"),
+        # Not the checkout's data/cache: `make test` points RELIABILITY_DATA_DIR at data/, where a
+        # run wrote its model cache (shared by both test workers, and by the developer's demo).
+        "RELIABILITY_CACHE_DIR": str(tmp_path / "cache"),
         "PYTHONPATH": str(PROJECT_ROOT),
     }
     for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PERPLEXITY_API_KEY"):
