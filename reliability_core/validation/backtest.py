@@ -310,18 +310,18 @@ class GateResult(Record):
 class BacktestResult(Record):
     """One backtest of one method version and judge configuration on one gold set."""
 
-    id: str
-    gold_set: str
-    method_version: str
-    judge_configuration: dict[str, str]
-    offline: bool
-    error_rates: str  # "measured" or "not yet measured"
-    label: str
-    run_at: datetime
-    metrics: BacktestMetrics
-    gates: list[GateResult]
-    all_gates_pass: bool
-    judgements: list[GoldJudgement]
+    id: str = Field(description="The backtest's id")
+    gold_set: str = Field(description="The gold set backtested (its partition)")
+    method_version: str = Field(description="The method version backtested")
+    judge_configuration: dict[str, str] = Field(description="The model behind each judging step (JSON)")
+    offline: bool = Field(description="Judged by the offline stand-in: its figures measure nothing")
+    error_rates: str = Field(description='"measured" (live judges) or "not yet measured"')
+    label: str = Field(description="The label every rendering of the backtest carries")
+    run_at: datetime = Field(description="When the backtest ran (UTC)")
+    metrics: BacktestMetrics = Field(description="Accuracy, agreement, calibration and their intervals (JSON)")
+    gates: list[GateResult] = Field(description="Each display gate's figure, bound and outcome (JSON)")
+    all_gates_pass: bool = Field(description="Whether every gate passed")
+    judgements: list[GoldJudgement] = Field(description="Each gold item's human label beside the verdict (JSON)")
 
 
 # --- Metrics and gates ----------------------------------------------------------------

@@ -22,6 +22,8 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
+from pydantic import Field
+
 from reliability_core.models import CLAIM_TYPES, Claim, ClaimType, ClaimVerdict, Record
 from reliability_core.models.reports import Prior
 from reliability_core.scores.scoring import (
@@ -81,17 +83,17 @@ class StabilityReport(Record):
     """Re-run stability of one subject over k runs. ``measured`` is False when the
     runs could not move (``cannot_move_reason``); the share is then ``None``."""
 
-    subject_id: str
-    runs: int
-    claims: int
-    unchanged: int
-    share_unchanged: float | None
-    measured: bool = True
-    note: str = ""
-    transitions: list[Transition]
-    transition_kinds: dict[str, int]
-    changed_claims: list[str]
-    scores: list[ScoreMovement]
+    subject_id: str = Field(description="The subject re-run (its partition)")
+    runs: int = Field(description="How many runs were compared")
+    claims: int = Field(description="Claims compared across the runs")
+    unchanged: int = Field(description="Claims whose verdict was the same in every run")
+    share_unchanged: float | None = Field(description="Share of claims unchanged (none when runs cannot move)")
+    measured: bool = Field(default=True, description="False when the runs could not move (see note)")
+    note: str = Field(default="", description="Why nothing was measured, when so")
+    transitions: list[Transition] = Field(description="Each verdict change between runs (JSON)")
+    transition_kinds: dict[str, int] = Field(description="Verdict changes per kind (JSON)")
+    changed_claims: list[str] = Field(description="The claims whose verdict changed (JSON)")
+    scores: list[ScoreMovement] = Field(description="How far each score moved across the runs (JSON)")
 
 
 def stability_cache_dir(cache_dir: Path) -> Path:

@@ -10,6 +10,9 @@ import dagster as dg
 import pytest
 
 from reliability_core.models import Report
+from reliability_core.stewardship.steward import StewardQueueItem
+from reliability_core.validation.backtest import BacktestResult
+from reliability_core.validation.stability import StabilityReport
 from reliability_core.warehouse import Warehouse, tables
 from reliability_dagster.assets import (
     ALSO_STORED,
@@ -131,7 +134,13 @@ def test_every_table_an_asset_writes_is_shown_with_its_schema(
 
 def test_column_descriptions_come_from_the_pydantic_field_descriptions() -> None:
     graph = build_definitions(make_resources(Path("/nonexistent")), automation=False).resolve_asset_graph()
-    for name, (_table, model) in STORED.items():
+    # The per-subject tables, and the validation tables of their own assets.
+    validation = {
+        "gold_set_backtest": (tables.BACKTESTS, BacktestResult),
+        "rerun_stability": (tables.STABILITY, StabilityReport),
+        "steward_queue": (tables.STEWARD_QUEUE, StewardQueueItem),
+    }
+    for name, (_table, model) in {**STORED, **validation}.items():
         columns = {
             c.name: c.description for c in graph.get(dg.AssetKey(name)).metadata[COLUMN_SCHEMA].columns
         }
