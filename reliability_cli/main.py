@@ -45,7 +45,7 @@ from pydantic import ValidationError
 
 from reliability_cli import orchestration
 from reliability_core.clock import Clock, parse_clock_override
-from reliability_core.models import ClaimVerdict
+from reliability_core.models import ClaimVerdict, RegistryEntry
 from reliability_core.models.subjects import SubjectKind
 from reliability_core.providers.errors import ProviderError
 from reliability_core.scores.rulings import read_rulings
@@ -300,7 +300,7 @@ def subjects_add(args: argparse.Namespace) -> int:
         "next": "the registry sensor (running in `reliability ui`) adds the partition within a minute; then "
         f"materialise it in the UI or run `reliability demo {entry.id}`",
     }
-    unknown = _unknown_to_the_stand_in(entry.id)
+    unknown = _unknown_to_the_stand_in(entry)
     if unknown:
         answer["providers"] = unknown
         print(f"note: {unknown}", file=sys.stderr)
@@ -308,8 +308,8 @@ def subjects_add(args: argparse.Namespace) -> int:
     return 0
 
 
-def _unknown_to_the_stand_in(subject_id: str) -> str:
-    """What to say when a run of ``subject_id`` would have its coverage decided by the
+def _unknown_to_the_stand_in(entry: RegistryEntry) -> str:
+    """What to say when a run of ``entry`` would have its coverage decided by the
     offline stand-in, which knows only the demo corpus (empty when live providers decide
     or the corpus holds the subject)."""
     from reliability_core.stand_in.search import OfflineSearch
@@ -321,11 +321,11 @@ def _unknown_to_the_stand_in(subject_id: str) -> str:
     known = stand_in_subjects(
         gateway, "live" if live_search else OfflineSearch.name, chosen.corpus_dir, rehearsal=False
     )
-    if known is None or subject_id in known:
+    if known is None or known.knows(entry):
         return ""
     return (
         "no live providers are configured, and the offline stand-in knows only the demo corpus: a run of "
-        f"{subject_id!r} now makes no coverage decision (its report says it needs live providers). Set "
+        f"{entry.id!r} now makes no coverage decision (its report says it needs live providers). Set "
         "ANTHROPIC_API_KEY, OPENAI_API_KEY and PERPLEXITY_API_KEY to assess it."
     )
 

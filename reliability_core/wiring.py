@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from reliability_core.providers.gateway import StepGateway
     from reliability_core.providers.recording import RecordingSearch
     from reliability_core.providers.retry import RetryPolicy
+    from reliability_core.subjects.coverage import StandInWorld
 
 
 def build_gateway(
@@ -167,14 +168,14 @@ def _offline_search(corpus_dir: Path, manifest_mtime: float) -> SearchProvider:
 
 def stand_in_subjects(
     gateway: StepGateway, search_name: str, corpus_dir: Path, *, rehearsal: bool
-) -> frozenset[str] | None:
-    """The subjects the stand-in knows (``subjects.coverage.stand_in_cannot_decide``) when a
-    stand-in takes part in this run's coverage decision: the offline rules on a coverage
-    step, the offline search (``search_name``), or the rehearsal's scripted model, whose
-    servers answer from the same demo corpus. None when live providers decide."""
-    from reliability_core.stand_in.corpus import corpus_subjects
+) -> StandInWorld | None:
+    """The stand-in's world (``subjects.coverage.stand_in_cannot_decide``) when a stand-in
+    takes part in this run's coverage decision: the offline rules on a coverage step, the
+    offline search (``search_name``), or the rehearsal's scripted model, whose servers answer
+    from the same demo corpus. None when live providers decide."""
+    from reliability_core.stand_in.corpus import corpus_subject_names, corpus_subjects
     from reliability_core.stand_in.search import OfflineSearch
-    from reliability_core.subjects.coverage import CONFIRM_IDENTITY_STEP, DECIDE_COVERAGE_STEP
+    from reliability_core.subjects.coverage import CONFIRM_IDENTITY_STEP, DECIDE_COVERAGE_STEP, StandInWorld
 
     stand_in = (
         rehearsal
@@ -182,7 +183,9 @@ def stand_in_subjects(
         or gateway.is_offline(CONFIRM_IDENTITY_STEP)
         or gateway.is_offline(DECIDE_COVERAGE_STEP)
     )
-    return corpus_subjects(corpus_dir) if stand_in else None
+    if not stand_in:
+        return None
+    return StandInWorld(subject_ids=corpus_subjects(corpus_dir), names=corpus_subject_names(corpus_dir))
 
 
 def build_search(

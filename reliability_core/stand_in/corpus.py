@@ -83,6 +83,15 @@ def corpus_subjects(corpus_dir: Path | None = None) -> frozenset[str]:
     return frozenset(s for page in load_manifest(corpus_dir).pages for s in page.subject_ids)
 
 
+def corpus_subject_names(corpus_dir: Path | None = None) -> frozenset[str]:
+    """The names (casefolded keywords) by which the offline search finds the pages about a
+    subject: a registry entry named so is a subject the stand-in knows, whatever its id."""
+    if not ((corpus_dir or settings().corpus_dir) / "manifest.yaml").exists():
+        return frozenset()
+    pages = load_manifest(corpus_dir).pages
+    return frozenset(k.strip().casefold() for page in pages if page.subject_ids for k in page.keywords if k.strip())
+
+
 # The demo corpus is written as of this instant: its "not yet due" deadlines are
 # after it. Offline runs over the corpus pin the clock here (unless
 # RELIABILITY_NOW says otherwise) so demo reports are reproducible.

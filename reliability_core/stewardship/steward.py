@@ -280,7 +280,10 @@ def store_steward_queue(warehouse: Warehouse, queue: StewardQueue, *, subjects: 
     by_subject: dict[str, list[StewardQueueItem]] = {subject: [] for subject in subjects}
     for item in queue.items:
         by_subject.setdefault(item.subject_id, []).append(item)
-    return [warehouse.write(QUEUE_TABLE, subject, items) for subject, items in sorted(by_subject.items())]
+    return [
+        warehouse.write(QUEUE_TABLE, subject, items, model=StewardQueueItem)
+        for subject, items in sorted(by_subject.items())
+    ]
 
 
 def rebuild_steward_queue(

@@ -154,16 +154,33 @@ class CoverageResult(Record):
 # --- Rules ---------------------------------------------------------------------------------
 
 
-def stand_in_cannot_decide(subject_id: str, stand_in_subjects: frozenset[str] | None) -> bool:
+class StandInWorld(Record):
+    """What the offline stand-in's world holds: the subject ids its pages are about, and the
+    names those pages are found by (casefolded keywords). The stand-in can say something
+    about a subject only if its world holds it."""
+
+    subject_ids: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
+
+    def knows(self, entry: RegistryEntry) -> bool:
+        """Whether the world holds ``entry``: pages about its id, or pages found by its name
+        or an alias (a registry entry under another id for the same subject is the same
+        subject to the offline search, which finds pages by name)."""
+        if entry.id in self.subject_ids:
+            return True
+        return any(n.strip().casefold() in self.names for n in (entry.name, *entry.aliases) if n.strip())
+
+
+def stand_in_cannot_decide(entry: RegistryEntry, stand_in: StandInWorld | None) -> bool:
     """ "The offline stand-in knows only the demo corpus": when a stand-in takes part in the
     coverage decision (the offline rules for a coverage step, the offline search, or the
-    rehearsal's scripted model behind its local servers), a subject outside the corpus gets
-    no coverage decision at all (``needs_live_providers_decision``), never a refusal that
-    reads as a verdict on a real subject.
+    rehearsal's scripted model behind its local servers), a subject its world does not hold
+    gets no coverage decision at all (``needs_live_providers_decision``), never a refusal
+    that reads as a verdict on a real subject.
 
-    ``stand_in_subjects``: the subjects the stand-in's world holds, when a stand-in takes
-    part; None when live providers decide."""
-    return stand_in_subjects is not None and subject_id not in stand_in_subjects
+    ``stand_in``: the stand-in's world, when a stand-in takes part; None when live
+    providers decide."""
+    return stand_in is not None and not stand_in.knows(entry)
 
 
 def needs_live_providers_decision(entry: RegistryEntry, clock: Clock, method_version: str) -> CoverageDecision:
@@ -401,7 +418,7 @@ async def assess_coverage(
     search: SearchLike,
     clock: Clock,
     method_version: str,
-    stand_in_subjects: frozenset[str] | None = None,
+    stand_in_subjects: StandInWorld | None = None,
 ) -> CoverageResult:
     """ "Confirm who the subject is ... A separate decision step, using only that
     evidence, decides whether the subject may be covered."
@@ -414,7 +431,7 @@ async def assess_coverage(
     step over the hits, then the ``decide_coverage`` step over the kept evidence
     only, and finally ``coverage_allowed``. The decision stores the reasons of
     the code rules first, then the identity step's and the decision step's."""
-    if stand_in_cannot_decide(entry.id, stand_in_subjects):
+    if stand_in_cannot_decide(entry, stand_in_subjects):
         return CoverageResult(
             decision=needs_live_providers_decision(entry, clock, method_version),
             result_sets=[],
