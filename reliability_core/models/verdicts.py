@@ -84,6 +84,15 @@ class VerdictReview(Record):
     rationale: str = ""
 
 
+class SteeringFindingRef(Record):
+    """Where one steering finding was, as a value the code can count: the display-loss figure
+    (issue 28) reads these, never the wording of the notes."""
+
+    kind: str = Field(description="What was found: an instruction to the model, a role marker, a planted verdict, hidden text")
+    source: str = Field(description="Which text: 'claim', an evidence id, or a page address")
+    layer: str = Field(description="Which layer found it: the screen's rules or classifier, hidden HTML, the model check, a judge's report")
+
+
 class GateOutcome(Record):
     """Code, not a model, decides whether a verdict is shown ([R] display gates)."""
 
@@ -106,6 +115,9 @@ class ClaimVerdict(StampedRecord):
     self_reported_only: bool = Field(default=False, description="Whether only the subject's own records support it")
     steering_detected: bool = Field(default=False, description="Whether text trying to steer the judges was found in the evidence")
     steering_notes: list[str] = Field(default_factory=list, description="What the steering screen found")
+    steering_findings: list[SteeringFindingRef] = Field(
+        default_factory=list, description="Each steering finding's kind, text and layer (JSON), for counting"
+    )
     gate: GateOutcome = Field(description="The display gates' outcome: shown or held, and which gates failed (JSON)")
     evidence_ids: list[str] = Field(default_factory=list, description="The evidence items the verdict rests on")
     reason: str = Field(default="", description="Why, in words")

@@ -116,6 +116,7 @@ async def judge_claim(
         "subject_id": claim.subject_id,
         "steering_detected": steering_all.detected,
         "steering_notes": [*steering_all.notes(), *check_notes],
+        "steering_findings": steering_all.refs(),
         "decided_at": now,
     }
     placeholder = GateOutcome(shown=False, notes=["not yet gated"])
@@ -166,7 +167,12 @@ async def judge_claim(
         outputs.append(out)
     out_a, out_b = outputs
     steering_all = merge_steering(steering_all, judge_reports([(STEP_JUDGE_A, out_a), (STEP_JUDGE_B, out_b)]))
-    base = {**base, "steering_detected": steering_all.detected, "steering_notes": [*steering_all.notes(), *check_notes]}
+    base = {
+        **base,
+        "steering_detected": steering_all.detected,
+        "steering_notes": [*steering_all.notes(), *check_notes],
+        "steering_findings": steering_all.refs(),
+    }
     ruled_a = apply_method_rules(out_a, judge_input=judge_input, usable=usable)
     ruled_b = apply_method_rules(out_b, judge_input=judge_input, usable=usable)
     judge_a = _judge_record(claim, "A", gateway, out_a, ruled_a, method_version, now)
@@ -275,6 +281,7 @@ def _failed_claim(
         update={
             "steering_detected": base["steering_detected"],
             "steering_notes": base["steering_notes"],
+            "steering_findings": base["steering_findings"],
             "evidence_ids": [item.id for item in usable.items],
         }
     )

@@ -36,6 +36,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.models.documents import HiddenText
+from reliability_core.models.verdicts import SteeringFindingRef
 from reliability_core.providers.base import ModelGateway
 from reliability_core.verdicts.steering_screen import ScreenModel, default_model, score_windows
 from reliability_core.verdicts.steering_screen.deobfuscate import disguised_readings
@@ -80,6 +81,10 @@ class SteeringResult(BaseModel):
             f"{f.excerpt!r}"
             for f in self.findings
         ]
+
+    def refs(self) -> list[SteeringFindingRef]:
+        """Each finding's kind, text and layer, stored on the verdict beside the notes."""
+        return [SteeringFindingRef(kind=f.kind, source=f.source, layer=f.layer) for f in self.findings]
 
 
 _I = re.IGNORECASE | re.UNICODE

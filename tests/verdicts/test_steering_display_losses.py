@@ -31,12 +31,13 @@ def _blocked(claim_id: str, *sources: str, extra_notes: tuple[str, ...] = ()):  
         update={
             "steering_detected": True,
             "steering_notes": [*found.notes(), *extra_notes],
+            "steering_findings": found.refs(),
             "gate": GateOutcome(shown=False, failed=["no_steering"]),
         }
     )
 
 
-def test_finding_sources_reads_the_notes_the_steering_result_writes() -> None:
+def test_finding_sources_read_the_stored_findings_not_the_notes_wording() -> None:
     result = SteeringResult(
         detected=True,
         findings=[
@@ -58,11 +59,15 @@ def test_finding_sources_reads_the_notes_the_steering_result_writes() -> None:
             ),
         ],
     )
-    notes = [
-        *result.notes(),
-        "judge_a provider error: the model steering check did not run; the screen stands alone",
-    ]
-    assert finding_sources(notes) == ["ev_1", PLANTED]
+    verdict = make_verdict("c1", "true").model_copy(
+        update={
+            # Notes are for people and may be reworded; the count reads the findings.
+            "steering_notes": ["reworded note", "judge_a provider error: the model steering check did not run"],
+            "steering_findings": result.refs(),
+        }
+    )
+    assert finding_sources(verdict) == ["ev_1", PLANTED]
+    assert [f.layer for f in verdict.steering_findings] == ["screen_rules", "hidden_html"]
 
 
 def test_a_claim_blocked_only_by_a_planted_attack_is_not_counted_as_a_false_detection() -> None:

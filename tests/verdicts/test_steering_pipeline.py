@@ -107,6 +107,7 @@ async def test_steering_in_the_claim_blocks_the_verdict(clock: FixedClock) -> No
     verdict, _ = await run_claim(clock, wire=page(ORDINARY), claim_quote=claim_quote)
     assert blocked_by_steering(verdict)
     assert any("claim" in note for note in verdict.steering_notes)
+    assert any(f.source == "claim" for f in verdict.steering_findings)
 
 
 async def test_steering_in_the_middle_of_an_evidence_page_blocks_the_verdict(clock: FixedClock) -> None:
@@ -114,6 +115,7 @@ async def test_steering_in_the_middle_of_an_evidence_page_blocks_the_verdict(clo
     verdict, _ = await run_claim(clock, wire=page([*ORDINARY[:3], planted, *ORDINARY[3:]]))
     assert blocked_by_steering(verdict)
     assert any(WIRE_URL in note and "screen_classifier" in note for note in verdict.steering_notes)
+    assert any(f.layer == "screen_classifier" for f in verdict.steering_findings)
 
 
 async def test_steering_in_hidden_html_blocks_the_verdict(clock: FixedClock) -> None:
@@ -124,6 +126,7 @@ async def test_steering_in_hidden_html_blocks_the_verdict(clock: FixedClock) -> 
     verdict, _ = await run_claim(clock, wire=page(ORDINARY, hidden))
     assert blocked_by_steering(verdict)
     assert any("hidden_html" in note and WIRE_URL in note for note in verdict.steering_notes)
+    assert any(f.layer == "hidden_html" and f.source == WIRE_URL for f in verdict.steering_findings)
 
 
 async def test_hidden_comment_that_carries_no_instruction_does_not_block(clock: FixedClock) -> None:

@@ -13,7 +13,6 @@ known attack.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
@@ -22,10 +21,6 @@ from pydantic import BaseModel, ConfigDict
 
 from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem
 from reliability_core.verdicts.gates import GATE_NO_STEERING
-
-# ``SteeringResult.notes()``: "<kind> in <source> [<layer>...]: <excerpt>"; the source is
-# a text label without spaces (an evidence id, "claim", a page URL).
-_NOTE = re.compile(r"^(instruction_to_model|role_marker|planted_verdict|hidden_text) in (\S+) \[")
 
 
 class SteeringDisplayLosses(BaseModel):
@@ -46,10 +41,10 @@ class SteeringDisplayLosses(BaseModel):
         )
 
 
-def finding_sources(notes: Iterable[str]) -> list[str]:
-    """The source label of each finding note (notes that are not findings, such as "the
-    model steering check did not run", are skipped)."""
-    return [m.group(2) for note in notes if (m := _NOTE.match(note))]
+def finding_sources(verdict: ClaimVerdict) -> list[str]:
+    """Which text each of the verdict's steering findings was in (an evidence id, "claim", a
+    page address), read from the stored findings, never from the notes' wording."""
+    return [finding.source for finding in verdict.steering_findings]
 
 
 def planted_steering_urls(answer_key: Path) -> set[str]:
@@ -81,7 +76,7 @@ def steering_display_losses(
         if GATE_NO_STEERING not in verdict.gate.failed:
             continue
         blocked += 1
-        pages = [page_of.get(source, source) for source in finding_sources(verdict.steering_notes)]
+        pages = [page_of.get(source, source) for source in finding_sources(verdict)]
         if pages and all(page in planted_urls or _same_page(page, planted_urls) for page in pages):
             planted_only += 1
         else:
