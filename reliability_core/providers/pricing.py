@@ -9,6 +9,7 @@ and cache-written ones; those two parts are billed at their own rates.
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
 from datetime import date
 from pathlib import Path
@@ -18,6 +19,7 @@ from pydantic import BaseModel, ConfigDict
 
 from reliability_core.providers.base import Usage
 from reliability_core.providers.errors import ConfigurationError
+from reliability_core.yaml_files import safe_load
 
 # Shipped inside the package beside this module, so an installed copy prices its calls
 # (a missing table would price every call at 0).
@@ -72,10 +74,15 @@ def load_prices(path: Path = DEFAULT_PRICES_PATH) -> PriceTable:
     if not path.exists():
         return PriceTable()
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-        return PriceTable.model_validate(raw)
+        return _price_table(path.read_text(encoding="utf-8"))
     except (yaml.YAMLError, ValueError) as exc:
         raise ConfigurationError(f"price table {path} is malformed: {exc}") from exc
+
+
+@functools.lru_cache(maxsize=8)
+def _price_table(text: str) -> PriceTable:
+    # Read in every stage of every run: the same text gives the same (frozen) table.
+    return PriceTable.model_validate(safe_load(text) or {})
 
 
 def call_cost(

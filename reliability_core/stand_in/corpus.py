@@ -8,11 +8,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.models.base import KnownSourceClass
 from reliability_core.settings import settings
+from reliability_core.yaml_files import safe_load
 
 # A page of the offline web is one of the subject's documents or a source of one of the
 # policy's classes (the same names, so the corpus and the source policy cannot drift).
@@ -69,10 +69,7 @@ def load_manifest(corpus_dir: Path | None = None) -> CorpusManifest:
 
 @lru_cache(maxsize=4)
 def _parsed_manifest(path: Path, mtime_ns: int) -> CorpusManifest:
-    with path.open(encoding="utf-8") as handle:
-        # libyaml's loader when the wheel has it (it does on common platforms): ~10x faster.
-        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        return CorpusManifest.model_validate(yaml.load(handle, Loader=loader))
+    return CorpusManifest.model_validate(safe_load(path.read_text(encoding="utf-8"), str(path)))
 
 
 def corpus_subjects(corpus_dir: Path | None = None) -> frozenset[str]:

@@ -10,7 +10,6 @@ naming the entry and the field.
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from reliability_core.ids import slugify_subject_id
 from reliability_core.models import RegistryEntry
 from reliability_core.settings import settings
 from reliability_core.web.urls import check_fetch_url
+from reliability_core.yaml_files import parsed_text
 
 
 class RegistryError(ValueError):
@@ -101,9 +101,8 @@ def load_registry(path: Path | None = None) -> list[RegistryEntry]:
     path = path or settings().registry_path
     raw = path.read_bytes()
     try:
-        stream = io.StringIO(raw.decode("utf-8"))
-        stream.name = str(path)  # named in YAML's error marks
-        document = yaml.safe_load(stream)
+        # Parsed once per distinct text: the registry is read in every stage of a run.
+        document = parsed_text(raw.decode("utf-8"), str(path))  # the path names YAML's error marks
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise RegistryError(

@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import get_args
 from urllib.parse import urlsplit
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from reliability_core.models.base import SourceClass
 from reliability_core.models.subjects import RegistryEntry
+from reliability_core.yaml_files import safe_load
 
 # Shipped inside the package (package data, like the prompts) so an installed copy has it.
 DEFAULT_POLICY_PATH = Path(__file__).resolve().parents[1] / "policy" / "sources.yaml"
@@ -84,8 +84,7 @@ class SourceClassification(_Frozen):
 
 def load_source_policy(path: Path = DEFAULT_POLICY_PATH) -> SourcePolicy:
     """Read and validate the domain policy; every source class must be documented."""
-    with path.open(encoding="utf-8") as handle:
-        policy = SourcePolicy.model_validate(yaml.safe_load(handle))
+    policy = SourcePolicy.model_validate(safe_load(path.read_text(encoding="utf-8"), str(path)))
     missing = set(get_args(SourceClass)) - set(policy.classes)
     if missing:
         raise ValueError(f"source policy {path} does not document classes: {sorted(missing)}")

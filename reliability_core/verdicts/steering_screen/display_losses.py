@@ -13,14 +13,15 @@ known attack.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-import yaml
 from pydantic import BaseModel, ConfigDict
 
 from reliability_core.models.verdicts import ClaimVerdict, EvidenceItem
 from reliability_core.verdicts.gates import GATE_NO_STEERING
+from reliability_core.yaml_files import safe_load
 
 
 class SteeringDisplayLosses(BaseModel):
@@ -51,12 +52,18 @@ def planted_steering_urls(answer_key: Path) -> set[str]:
     """Pages the demo corpus's answer key lists as carrying a planted steering attempt."""
     if not answer_key.exists():
         return set()
-    key = yaml.safe_load(answer_key.read_text(encoding="utf-8")) or {}
-    return {
+    return set(_planted_urls(answer_key.read_text(encoding="utf-8")))
+
+
+@functools.lru_cache(maxsize=4)
+def _planted_urls(text: str) -> frozenset[str]:
+    # The answer key is half a megabyte and read once per covered subject.
+    key = safe_load(text) or {}
+    return frozenset(
         str(trap["url"])
         for trap in key.get("traps", []) or []
         if str(trap.get("trap", "")).startswith("steering")
-    }
+    )
 
 
 def evidence_pages(evidence: Iterable[EvidenceItem]) -> dict[str, str]:
