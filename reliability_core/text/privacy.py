@@ -9,6 +9,7 @@ every phase, because the web and provider layers mask what they store.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from typing import Final
@@ -296,6 +297,9 @@ def mentions_private_life(text: str) -> bool:
     return PRIVATE_REDACTION in text or _private(text)
 
 
+_MEMO_CHARS = 4000  # texts up to this long are kept with their masked form (titles, snippets, sentences)
+
+
 def mask_private_life(text: str) -> str:
     """[M] "Statements about anyone's private life, family, health, home or location
     are dropped before anything is stored", applied to text we store but do not
@@ -303,6 +307,20 @@ def mask_private_life(text: str) -> str:
     each sentence the privacy backstop matches is replaced by ``PRIVATE_REDACTION``;
     everything else, line breaks included, is kept exactly as received, so quotes
     are still verified word for word against what remains."""
+    # The same titles, snippets and sentences pass through here again and again (every
+    # search result set, every cached answer): a short text's masking is kept, so the
+    # lexicon is read once per text. Long texts (whole pages) are not kept, to bound memory.
+    # The key holds the privacy lexicon's digest, so a changed lexicon is read afresh.
+    return _mask_kept(text, _privacy_lexicon().digest) if len(text) <= _MEMO_CHARS else _mask(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _mask_kept(text: str, digest: str) -> str:
+    del digest  # part of the cache key only
+    return _mask(text)
+
+
+def _mask(text: str) -> str:
     # The keyword rule alone decides here, so masking masked text changes nothing.
     if not _private(text):
         return text
