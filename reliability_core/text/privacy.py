@@ -298,6 +298,7 @@ def mentions_private_life(text: str) -> bool:
 
 
 _MEMO_CHARS = 4000  # texts up to this long are kept with their masked form (titles, snippets, sentences)
+_MEMO_PAGE_CHARS = 200_000  # pages up to this long are kept too, fewer of them
 
 
 def mask_private_life(text: str) -> str:
@@ -307,15 +308,25 @@ def mask_private_life(text: str) -> str:
     each sentence the privacy backstop matches is replaced by ``PRIVATE_REDACTION``;
     everything else, line breaks included, is kept exactly as received, so quotes
     are still verified word for word against what remains."""
-    # The same titles, snippets and sentences pass through here again and again (every
-    # search result set, every cached answer): a short text's masking is kept, so the
-    # lexicon is read once per text. Long texts (whole pages) are not kept, to bound memory.
+    # The same titles, snippets, sentences and pages pass through here again and again
+    # (every search result set, every cached answer, every page read once per claim): a
+    # text's masking is kept, so the lexicon is read once per text. Short texts are kept by
+    # the thousand, pages by the hundred and very long ones not at all, to bound memory.
     # The key holds the privacy lexicon's digest, so a changed lexicon is read afresh.
-    return _mask_kept(text, _privacy_lexicon().digest) if len(text) <= _MEMO_CHARS else _mask(text)
+    digest = _privacy_lexicon().digest
+    if len(text) <= _MEMO_CHARS:
+        return _mask_kept(text, digest)
+    return _mask_page_kept(text, digest) if len(text) <= _MEMO_PAGE_CHARS else _mask(text)
 
 
 @functools.lru_cache(maxsize=8192)
 def _mask_kept(text: str, digest: str) -> str:
+    del digest  # part of the cache key only
+    return _mask(text)
+
+
+@functools.lru_cache(maxsize=128)
+def _mask_page_kept(text: str, digest: str) -> str:
     del digest  # part of the cache key only
     return _mask(text)
 
