@@ -56,14 +56,13 @@ test: $(STAMP) home
 
 # Provider pools: each bounds one API's calls in flight across all runs on the
 # instance (reliability_dagster/pools.py). Limits are instance state in OSS
-# Dagster (dagster.yaml sets only the default); change them here or with
-# `dagster instance concurrency set <pool> <n>`. The same defaults are in
-# reliability_cli/orchestration.py, for `reliability demo`, `ui` and `daemon` run by hand.
-export POOL_LIMITS ?= anthropic=16 openai=8 perplexity=8 web=16
+# Dagster (dagster.yaml sets only the default). Their defaults live in one place,
+# reliability_cli/orchestration.py (DEFAULT_POOL_LIMITS), which `reliability pools`
+# sets, as `reliability demo`, `ui` and `daemon` do before they start;
+# `make pools POOL_LIMITS="openai=4 ..."` (or `dagster instance concurrency set <pool> <n>`) changes them.
+export POOL_LIMITS
 pools: $(STAMP) home
-	@for entry in $(POOL_LIMITS); do \
-		$(BIN)/dagster instance concurrency set $${entry%%=*} $${entry#*=} >/dev/null; \
-	done
+	$(BIN)/reliability pools
 
 # The main job on the embedded default: offline providers over the demo corpus,
 # SQLite instance in DAGSTER_HOME, warehouse in data/warehouse.

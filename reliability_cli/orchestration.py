@@ -1,4 +1,4 @@
-"""The orchestration verbs of ``reliability``: demo, ui, daemon, api, rehearse, sensor,
+"""The orchestration verbs of ``reliability``: demo, ui, daemon, pools, api, rehearse, sensor,
 backfill. Each finds the Dagster instance by itself (``instance_home``), so every command
 works in a fresh shell: no ``DAGSTER_HOME`` to export, no traceback when it is unset.
 
@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 # The provider pools' limits (reliability_dagster/pools.py) the instance gets before a
-# run, as `make pools` sets them; POOL_LIMITS (the Makefile's variable) overrides them.
+# run; the one place they are written (`make pools` runs `reliability pools`). POOL_LIMITS
+# in the environment (or on make's command line) overrides them.
 DEFAULT_POOL_LIMITS = "anthropic=16 openai=8 perplexity=8 web=16"
 HOME_DIR_NAME = ".dagster_home"
 
@@ -127,6 +128,14 @@ def daemon(args: argparse.Namespace) -> int:
     return dagster_command(["run", *_workspace()], home, tool="dagster-daemon", replace=True)
 
 
+def pools(args: argparse.Namespace) -> int:
+    """Set the provider pools' limits on the instance and print them (`make pools`)."""
+    home = use_instance()
+    set_pool_limits(home)
+    print(" ".join(f"{name}={limit}" for name, limit in pool_limits().items()))
+    return 0
+
+
 def api(args: argparse.Namespace) -> int:
     from reliability_api.server import main as serve
 
@@ -188,6 +197,13 @@ def add_parsers(groups: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "daemon", help="the Dagster daemon alone: launches queued runs", epilog=found
     )
     background.set_defaults(func=daemon)
+
+    limits = groups.add_parser(
+        "pools",
+        help=f"set the provider pools' limits on the instance (`make pools`; $POOL_LIMITS, default {DEFAULT_POOL_LIMITS})",
+        epilog=found,
+    )
+    limits.set_defaults(func=pools)
 
     serve = groups.add_parser("api", help="the read-only Reliability API over the warehouse (`make api`)")
     serve.add_argument(

@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 from hypothesis import settings
 
 from reliability_core.clock import FixedClock
+from reliability_core.models import Report
 from reliability_core.settings import settings as process_settings
 from reliability_core.warehouse import Ledger, Warehouse
 
@@ -144,3 +147,67 @@ def require_postgres() -> None:
     if os.environ.get("RELIABILITY_REQUIRE_POSTGRES"):
         pytest.fail("RELIABILITY_REQUIRE_POSTGRES is set but PostgreSQL on 127.0.0.1:5432 is unreachable")
     pytest.skip("PostgreSQL on 127.0.0.1:5432 is not reachable")
+
+
+# --- The demo, run once per test session and shared -----------------------------------------
+# The five demo subjects' quick reports, offline, over the real corpus and registry: a warehouse,
+# caches and a Dagster instance on disk under one root. Several files only read what the demo
+# produced (the answer key, the API over it, a reference report to compare another run with);
+# each used to run it again. Built once per `make test`, whichever worker asks first, the others
+# waiting on a file lock (pytest-xdist's documented pattern for session data, with filelock, which
+# Dagster itself requires); READ-ONLY for
+# every test: a test that changes a warehouse runs its own pipeline.
+DEMO_SUBJECTS = ("northwind-energy", "clearwater-evaluators", "amara-okafor", "lars-vinter", "jonas-pike")
+
+
+@dataclass(frozen=True)
+class DemoRun:
+    root: Path  # warehouse/, cache/ and dagster_home/ (run, event and compute-log storage)
+
+    @property
+    def warehouse(self) -> Warehouse:
+        return Warehouse(str(self.root / "warehouse"))
+
+    def report(self, subject: str) -> Report:
+        from reliability_core.scores.publication import latest_report
+        from reliability_core.warehouse import tables
+
+        latest = latest_report(self.warehouse.read(tables.REPORTS, subject, Report))
+        assert latest is not None, f"the demo stored no report for {subject}"
+        return latest
+
+
+def _run_the_demo(root: Path) -> None:
+    import dagster as dg
+
+    from tests.orchestration.conftest import Pipeline, make_resources
+
+    (root / "dagster_home").mkdir(parents=True)
+    with pytest.MonkeyPatch.context() as patch:
+        for key in ("ANTHROPIC_API_KEY", "OPENAI_API_KEY", "PERPLEXITY_API_KEY"):
+            patch.delenv(key, raising=False)
+        with dg.DagsterInstance.local_temp(tempdir=str(root / "dagster_home")) as instance:
+            pipeline = Pipeline(root=root, instance=instance, resources=make_resources(root))
+            for subject in DEMO_SUBJECTS:
+                result = pipeline.run(subject)
+                assert result.success, [str(e.event_specific_data) for e in result.all_events if e.is_failure]
+
+
+@pytest.fixture(scope="session")
+def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
+    """The demo's five subjects, run once for the whole session (every worker's)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        root = tmp_path_factory.mktemp("demo-run")
+        _run_the_demo(root)
+        return DemoRun(root)
+    shared = tmp_path_factory.getbasetemp().parent  # the session's directory, common to its workers
+    root = shared / "demo-run"
+    with FileLock(str(shared / "demo-run.lock")):
+        if not (shared / "demo-run.done").exists():
+            if root.exists():  # a worker failed half-way: start again
+                import shutil
+
+                shutil.rmtree(root)
+            _run_the_demo(root)
+            (shared / "demo-run.done").touch()
+    return DemoRun(root)

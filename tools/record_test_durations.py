@@ -8,7 +8,8 @@ never the last one started. Regenerate after a full run with durations:
     .venv/bin/python tools/record_test_durations.py /tmp/durations.log        # writes tests/durations.json
 
 Several reports (e.g. runs that were each stopped part of the way): a file's figure is its
-largest total in any of them.
+largest total in any of them. ``--merge`` keeps the recorded figure of every file the reports
+do not cover (after re-measuring only the files a change made faster or slower).
 
 Only the order depends on this file: a stale or missing entry makes a run slower, never wrong.
 """
@@ -45,6 +46,9 @@ def main() -> None:
     )
     parser.add_argument("reports", type=Path, nargs="+", help="outputs of pytest runs with --durations=0")
     parser.add_argument("--output", type=Path, default=OUTPUT)
+    parser.add_argument(
+        "--merge", action="store_true", help="keep the recorded figures of files the reports do not cover"
+    )
     args = parser.parse_args()
     seconds: dict[str, float] = {}
     for report in args.reports:
@@ -53,6 +57,9 @@ def main() -> None:
             raise SystemExit(f"no --durations lines in {report}")
         for path, total in found.items():
             seconds[path] = max(seconds.get(path, 0.0), total)
+    if args.merge and args.output.exists():
+        recorded = json.loads(args.output.read_text(encoding="utf-8"))
+        seconds = {**{path: float(value) for path, value in recorded.items()}, **seconds}
     seconds = dict(sorted(seconds.items(), key=lambda kv: -kv[1]))
     args.output.write_text(json.dumps(seconds, indent=1) + "\n", encoding="utf-8")
     print(f"{len(seconds)} files, {sum(seconds.values()):.0f} s in all -> {args.output}")

@@ -192,18 +192,31 @@ class AreaLexicon:
 
     def find(self, text: str, concept: str) -> list[LexiconHit]:
         """Every non-overlapping match of the concept in ``text``, in order."""
-        normal = normalise_for_lexicon(text)
-        if len(normal) != len(text):  # NFC changed the length: spans would not index ``text``
-            text = normal
-        return [
-            LexiconHit(concept, m.start(), m.end(), text[m.start() : m.end()])
-            for m in self.pattern(concept).finditer(normal)
-            if m.end() > m.start()
-        ]
+        return list(_found(self.pattern(concept), concept, text))
 
     def has(self, text: str, concept: str) -> bool:
         """Does ``text`` say the concept in any language?"""
-        return self.pattern(concept).search(normalise_for_lexicon(text)) is not None
+        return _said(self.pattern(concept), text)
+
+
+# The rules ask the same questions of the same sentences many times (the evidence step reads a
+# page's sentences once per claim), and an alternation of every language's entries is slow to
+# try at every position; the answers depend on nothing but the compiled pattern and the text.
+@functools.lru_cache(maxsize=16384)
+def _found(pattern: re.Pattern[str], concept: str, text: str) -> tuple[LexiconHit, ...]:
+    normal = normalise_for_lexicon(text)
+    if len(normal) != len(text):  # NFC changed the length: spans would not index ``text``
+        text = normal
+    return tuple(
+        LexiconHit(concept, m.start(), m.end(), text[m.start() : m.end()])
+        for m in pattern.finditer(normal)
+        if m.end() > m.start()
+    )
+
+
+@functools.lru_cache(maxsize=16384)
+def _said(pattern: re.Pattern[str], text: str) -> bool:
+    return pattern.search(normalise_for_lexicon(text)) is not None
 
 
 def _read(path: Path, area: str) -> tuple[str, dict[str, list[str]]]:

@@ -1,7 +1,7 @@
 """The API over a warehouse the demo pipeline produced.
 
-By default the pipeline runs here (a covered and a refused demo subject, offline,
-in a throwaway warehouse). ``RELIABILITY_DEMO_WAREHOUSE=<warehouse root>`` points
+By default the warehouse is the session's demo run (tests/conftest.py: the five demo
+subjects, offline, in a throwaway warehouse, run once for every file that reads it). ``RELIABILITY_DEMO_WAREHOUSE=<warehouse root>`` points
 the same tests at an existing one instead (e.g. ``data/warehouse`` after
 ``make demo``); nothing is written to that warehouse."""
 
@@ -16,26 +16,19 @@ from reliability_api.app import ApiSettings, create_app
 from reliability_api.schemas import CLAIM_ID_PATTERN, ReportEnvelope
 from reliability_core.clock import FixedClock
 from reliability_core.warehouse import Warehouse, tables
+from tests.conftest import DemoRun
 
 DEMO_NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)  # the demo's fixed "now"
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def demo_warehouse(tmp_path_factory: pytest.TempPathFactory) -> str:
+def demo_warehouse(request: pytest.FixtureRequest) -> str:
     existing = os.environ.get("RELIABILITY_DEMO_WAREHOUSE", "")
     if existing:
         return existing
-    import dagster as dg
-
-    from tests.orchestration.conftest import Pipeline, make_resources
-
-    root = tmp_path_factory.mktemp("api-demo")
-    with dg.DagsterInstance.ephemeral() as instance:
-        pipeline = Pipeline(root=root, instance=instance, resources=make_resources(root))
-        for subject in ("northwind-energy", "lars-vinter"):
-            assert pipeline.run(subject).success, subject
-    return str(root / "warehouse")
+    demo_run: DemoRun = request.getfixturevalue("demo_run")  # run once per session, read only here
+    return str(demo_run.warehouse.root)
 
 
 @pytest.fixture(scope="module")

@@ -115,3 +115,17 @@ def test_the_durations_record_sums_each_files_setup_call_and_teardown_longest_fi
     seconds = file_seconds(report)
     assert seconds == {"tests/orchestration/test_queued.py": 301.2, "tests/api/test_demo.py": 15.2}
     assert list(seconds) == ["tests/orchestration/test_queued.py", "tests/api/test_demo.py"]
+
+
+def test_merging_a_re_measured_file_keeps_every_other_files_figure(tmp_path: Path) -> None:
+    record = tmp_path / "durations.json"
+    record.write_text(json.dumps({"tests/a/test_slow.py": 900.0, "tests/b/test_other.py": 40.0}))
+    report = tmp_path / "durations.log"
+    report.write_text("12.50s call     tests/a/test_slow.py::test_faster_now\n")
+    tool = [sys.executable, str(PROJECT_ROOT / "tools" / "record_test_durations.py"), str(report), "--output", str(record)]
+    subprocess.run([*tool, "--merge"], check=True, capture_output=True)
+    merged = json.loads(record.read_text())
+    assert merged == {"tests/b/test_other.py": 40.0, "tests/a/test_slow.py": 12.5}
+    assert list(merged) == ["tests/b/test_other.py", "tests/a/test_slow.py"], "longest first"
+    subprocess.run(tool, check=True, capture_output=True)
+    assert json.loads(record.read_text()) == {"tests/a/test_slow.py": 12.5}, "without --merge: the reports only"

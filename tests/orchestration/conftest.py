@@ -3,6 +3,7 @@ cache and Dagster instance, with the clock pinned to the corpus date."""
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -73,3 +74,52 @@ def pipeline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pipeli
         monkeypatch.delenv(key, raising=False)
     with dg.DagsterInstance.ephemeral() as instance:
         yield Pipeline(root=tmp_path, instance=instance, resources=make_resources(tmp_path))
+
+
+# --- Sensors evaluated directly (build_sensor_context), as the daemon would ------------------
+REPORT_GENERATED = datetime(2026, 1, 10, 9, tzinfo=UTC)  # a report served until 2026-04-10
+
+
+def stored_report(subject: str, generated: datetime = REPORT_GENERATED) -> Report:
+    """A covered subject's report generated at ``generated``, served for 90 days."""
+    return Report(
+        id=f"rpt_{subject}_{generated:%Y%m%d}",
+        subject_id=subject,
+        subject_name=subject,
+        covered=True,
+        coverage_reasons=[],
+        generated_at=generated,
+        served_until=generated + timedelta(days=90),
+        method_version="0.1.0+test",
+    )
+
+
+@dataclass
+class SensorWorld:
+    """An ephemeral instance and a warehouse under ``root``, with the clock set per tick."""
+
+    root: Path
+    instance: dg.DagsterInstance
+
+    @property
+    def warehouse(self) -> Warehouse:
+        return Warehouse(str(self.root / "warehouse"))
+
+    def resources(self, now: datetime, root: Path | None = None) -> dict[str, Any]:
+        return {
+            "warehouse": WarehouseResource(root=str((root or self.root) / "warehouse")),
+            "clock": ClockResource(fixed_now=now.isoformat()),
+        }
+
+    def context(
+        self, now: datetime | None = None, cursor: str | None = None, *, root: Path | None = None
+    ) -> dg.SensorEvaluationContext:
+        """A tick's context: the warehouse and the clock at ``now`` (none without ``now``)."""
+        resources = None if now is None else self.resources(now, root)
+        return dg.build_sensor_context(instance=self.instance, cursor=cursor, resources=resources)
+
+
+@pytest.fixture
+def sensor_world(tmp_path: Path) -> Iterator[SensorWorld]:
+    with dg.DagsterInstance.ephemeral() as instance:
+        yield SensorWorld(root=tmp_path, instance=instance)

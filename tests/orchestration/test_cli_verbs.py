@@ -129,3 +129,29 @@ def test_a_bad_pool_limit_is_one_error_line(
     monkeypatch.setenv("POOL_LIMITS", "anthropic=lots")
     assert reliability(["daemon"]) == 2
     assert capsys.readouterr().err.strip().endswith("POOL_LIMITS entry 'anthropic=lots' is not name=number")
+
+
+def test_pools_sets_the_limits_on_the_found_instance_defaults_or_pool_limits(
+    checkout: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home = checkout / ".dagster_home"
+    monkeypatch.delenv("POOL_LIMITS", raising=False)
+    assert reliability(["pools"]) == 0
+    defaults = orchestration.pool_limits({})
+    assert capsys.readouterr().out.split() == [f"{name}={limit}" for name, limit in defaults.items()]
+    monkeypatch.setenv("POOL_LIMITS", "openai=3 web=5")
+    assert reliability(["pools"]) == 0
+    with dagster_home(home), dg.DagsterInstance.from_config(str(home)) as instance:
+        slots = {name: instance.event_log_storage.get_concurrency_info(name).slot_count for name in defaults}
+    assert slots == {**defaults, "openai": 3, "web": 5}
+
+
+def test_the_makefile_takes_the_pool_limits_from_the_cli() -> None:
+    """One place for the defaults: `make pools` runs `reliability pools` and writes no limit itself."""
+    lines = (PROJECT_ROOT / "Makefile").read_text(encoding="utf-8").splitlines(keepends=True)
+    makefile = "".join(line for line in lines if not line.lstrip().startswith("#"))
+    recipe = re.search(r"^pools:.*\n((?:\t.*\n)+)", makefile, flags=re.MULTILINE)
+    assert recipe is not None and "reliability pools" in recipe.group(1)
+    assert not re.search(r"POOL_LIMITS\s*\??=", makefile), "the Makefile sets no default of its own"
+    for name in orchestration.pool_limits({}):
+        assert not re.search(rf"\b{name}=\d", makefile), name

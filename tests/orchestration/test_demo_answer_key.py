@@ -3,10 +3,8 @@ rules must hold exactly; agreement of the offline model's judgement with the key
 is reported as a figure, not asserted to be perfect."""
 
 import hashlib
-from collections.abc import Iterator
 from typing import Any
 
-import dagster as dg
 import pytest
 import yaml
 
@@ -15,25 +13,21 @@ from reliability_core.stand_in.corpus import load_manifest
 from reliability_core.text.normalise import normalise_for_match
 from reliability_core.text.privacy import PRIVATE_REDACTION
 from reliability_core.warehouse import Ledger, tables
-from tests.orchestration.conftest import CORPUS, Pipeline, make_resources
+from tests.conftest import DEMO_SUBJECTS, DemoRun
+from tests.orchestration.conftest import CORPUS
 from tests.orchestration.private_scan import everything_left_behind, leaks, private_statements
 
 pytestmark = pytest.mark.slow
 CORPUS_PAGES = {page.url: page.file for page in load_manifest(CORPUS).pages if page.file}
-SUBJECTS = ["northwind-energy", "clearwater-evaluators", "amara-okafor", "lars-vinter", "jonas-pike"]
+SUBJECTS = DEMO_SUBJECTS
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Pipeline]:
-    root = tmp_path_factory.mktemp("demo")
-    # An instance on disk (run, event and compute-log storage under root), so the
-    # private-life scan reads Dagster's storage as well as the warehouse and caches.
-    (root / "dagster_home").mkdir()
-    with dg.DagsterInstance.local_temp(tempdir=str(root / "dagster_home")) as instance:
-        pipeline = Pipeline(root=root, instance=instance, resources=make_resources(root))
-        for subject in SUBJECTS:
-            assert pipeline.run(subject).success, subject
-        yield pipeline
+def demo(demo_run: DemoRun) -> DemoRun:
+    """The session's demo run (tests/conftest.py): an instance on disk (run, event and
+    compute-log storage under its root), so the private-life scan reads Dagster's storage as
+    well as the warehouse and caches."""
+    return demo_run
 
 
 @pytest.fixture(scope="module")
@@ -43,14 +37,14 @@ def key() -> dict[str, Any]:
     return loaded
 
 
-def test_coverage_decisions_match_the_answer_key(demo: Pipeline, key: dict[str, Any]) -> None:
+def test_coverage_decisions_match_the_answer_key(demo: DemoRun, key: dict[str, Any]) -> None:
     for subject in key["subjects"]:
         decision = demo.warehouse.read(tables.COVERAGE, subject["subject_id"], CoverageDecision)[0]
         assert decision.covered == (subject["expected_coverage"] == "covered"), subject["subject_id"]
 
 
 def test_no_private_life_statement_is_in_any_file_the_demo_leaves_behind(
-    demo: Pipeline, key: dict[str, Any]
+    demo: DemoRun, key: dict[str, Any]
 ) -> None:
     """[M] step 4 "Statements about anyone's private life, family, health, home or
     location are dropped before anything is stored", in every store: warehouse,
@@ -71,7 +65,7 @@ def test_no_private_life_statement_is_in_any_file_the_demo_leaves_behind(
     assert not leaked, leaked
 
 
-def test_page_snapshots_keep_the_hash_of_the_bytes_as_received(demo: Pipeline, key: dict[str, Any]) -> None:
+def test_page_snapshots_keep_the_hash_of_the_bytes_as_received(demo: DemoRun, key: dict[str, Any]) -> None:
     """Masked text, but the SHA-256 on the record is of the page as it was served."""
     private_pages = {s["document_url"] for s in key["statements"] if s.get("drop_reason") == "private_life"}
     checked = 0
@@ -88,7 +82,7 @@ def test_page_snapshots_keep_the_hash_of_the_bytes_as_received(demo: Pipeline, k
 
 
 def test_other_speakers_and_paraphrases_are_never_stored_as_the_subjects(
-    demo: Pipeline, key: dict[str, Any]
+    demo: DemoRun, key: dict[str, Any]
 ) -> None:
     stored_quotes = {
         normalise_for_match(s.quote).text
@@ -101,7 +95,7 @@ def test_other_speakers_and_paraphrases_are_never_stored_as_the_subjects(
     assert not wrongly_kept, wrongly_kept
 
 
-def test_agreement_with_the_answer_key_is_reported(demo: Pipeline, key: dict[str, Any]) -> None:
+def test_agreement_with_the_answer_key_is_reported(demo: DemoRun, key: dict[str, Any]) -> None:
     expected = {normalise_for_match(s["quote"]).text: s for s in key["statements"] if s.get("kept")}
     compared = agreed = typed = triaged = 0
     for subject in SUBJECTS:
