@@ -215,6 +215,7 @@ CONFIGS = {
         Config("ngram_no_public_benign", public_benign=False),
         Config("ngram_source_balanced", source_cap=10.0),
         Config("ngram_source_balanced_c32", c=32.0, source_cap=10.0),
+        Config("ngram_source_balanced_no_public_benign", source_cap=10.0, public_benign=False),
         Config("ngram_c32", c=32.0),
         Config("ngram_no_public_attacks", public_attacks=False, public_benign=False),
     )
@@ -586,12 +587,19 @@ def choose_threshold(scored: Sequence[Scored], score, fp_budget: float) -> float
     for s in scored:
         if is_ordinary_fold_clean(s) and score(s) is not None:
             by_kind[kind_of(s.item)].append(s)
-    for t in np.arange(0.05, 1.0, 0.01):
+    for t in THRESHOLDS:
         if all(
             sum(s.rules or score(s) >= t for s in rows) <= fp_budget * len(rows) for rows in by_kind.values()
         ):
-            return round(float(t), 2)
+            return t
     return 1.0
+
+
+# The thresholds tried: 0.01 steps, and 0.001 steps above 0.99 (with more public writers the
+# lowest threshold that meets the bound came out at 0.98-0.99, the top of the old grid).
+THRESHOLDS = [round(float(t), 2) for t in np.arange(0.05, 0.99, 0.01)] + [
+    round(float(t), 3) for t in np.arange(0.99, 0.9995, 0.001)
+]
 
 
 def rate(hits: int, total: int) -> dict[str, float | int]:
