@@ -461,6 +461,10 @@ def ngram_fold_model(
 ) -> ScreenModel:
     config = config or Config("default")
     train_items, train_docs = fold_training_mask(items, docs, fold, config)
+    return ngram_model(train_items, train_docs, config)
+
+
+def ngram_model(train_items: Sequence[Item], train_docs: Sequence[Item], config: Config) -> ScreenModel:
     texts, labels, _groups, langs, sources, _genres = training_texts(
         train_items, train_docs, random.Random(16)
     )
@@ -568,6 +572,53 @@ def score_all(
             s.ngram = s.scores[configs[0].name]
             if encoder is not None and all(c in emb for c in s.chunks):
                 s.encoder = float(max(encoder.predict_proba(np.asarray([emb[c] for c in s.chunks]))[:, 1]))
+
+
+def in_same_writer_half(item: Item) -> bool:
+    """Half of the project's own attack groups (by hash; the held-out set is not among the
+    items), for the same-writer figure."""
+    return item.steering and source_of(item) == "project" and bucket(f"same-writer:{item.group}", 2) == 0
+
+
+def score_same_writer(
+    scored: list[Scored], items: Sequence[Item], docs: Sequence[Item], configs: Sequence[Config]
+) -> None:
+    """A same-writer figure beside the folds (reported, not used to keep a candidate): each
+    candidate trained on everything but half of the project's attack groups, scoring that
+    half (under ``scores["<name>@same-writer"]``). The leave-one-source-out folds cannot
+    see how a candidate does on the project's own judge-directed attacks, since the
+    project's fold is trained without any of them."""
+    half = [s for s in scored if not s.planted and not s.measure_only and in_same_writer_half(s.item)]
+    saved: dict[str, float] = {}
+    if SAME_WRITER_SCORES.exists():
+        saved = json.loads(SAME_WRITER_SCORES.read_text(encoding="utf-8"))
+    for config in configs:
+        t0 = time.time()
+        keys = [f"{config.key()}:{text_key(chr(0).join(s.chunks))}" for s in half]
+        if any(k not in saved for k in keys):
+            train_items = [
+                i
+                for i in items
+                if not in_same_writer_half(i)
+                and (config.public_benign or not is_public_benign(i))
+                and (config.public_attacks or not (i.steering and source_of(i) != "project"))
+            ]
+            model = ngram_model(train_items, docs, config)
+            for s, k in zip(half, keys, strict=True):
+                if k not in saved:
+                    saved[k] = max(ngram_max(c, model) for c in s.chunks)
+        for s, k in zip(half, keys, strict=True):
+            s.scores[f"{config.name}@same-writer"] = saved[k]
+        print(f"same-writer half {config.name}: {time.time() - t0:.0f} s", flush=True)
+        SAME_WRITER_SCORES.write_text(json.dumps(saved), encoding="utf-8")
+
+
+SAME_WRITER_SCORES = CACHE.with_name("same_writer_scores.json")
+
+
+def same_writer_figure(scored: Sequence[Scored], name: str, threshold: float) -> dict[str, float | int]:
+    rows = [s for s in scored if f"{name}@same-writer" in s.scores and not s.item.context_dependent]
+    return rate(sum(s.rules or s.scores[f"{name}@same-writer"] >= threshold for s in rows), len(rows))
 
 
 # --- figures -----------------------------------------------------------------------------
@@ -774,10 +825,13 @@ def main() -> None:
     def by_name(name: str):  # type: ignore[no-untyped-def]
         return lambda s: s.scores[name]
 
+    score_same_writer(scored, items, docs, configs)
     for config in configs:
         score = by_name(config.name)
         t = choose_threshold(scored, score, args.fp_budget)
         candidates[config.name] = figures(scored, score, t)
+        # Reported beside the folds, not used to keep a candidate.
+        candidates[config.name]["project_same_writer_half"] = same_writer_figure(scored, config.name, t)  # type: ignore[index]
     if emb:
         for name in ("encoder", "mean_ngram_encoder"):
             score = CANDIDATES[name]
@@ -815,6 +869,7 @@ def main() -> None:
             {k: v["attacks"]["rate"] for k, v in fig["attacks_by_source"].items()},
             fig["ordinary_out_of_fold"],
             fig["ordinary_set_never_trained"]["all"],
+            fig.get("project_same_writer_half"),
         )
 
 
