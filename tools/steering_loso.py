@@ -425,7 +425,7 @@ def fold_training_mask(
         for i in items
         if fold_of(i) != fold
         and (config.public_benign or not is_public_benign(i))
-        and (config.public_attacks or not (i.steering and source_of(i) != "project"))
+        and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
     ]
     train_docs = [d for d in docs if clean_fold(d.group) != fold]
     return train_items, train_docs
@@ -601,7 +601,7 @@ def score_same_writer(
                 for i in items
                 if not in_same_writer_half(i)
                 and (config.public_benign or not is_public_benign(i))
-                and (config.public_attacks or not (i.steering and source_of(i) != "project"))
+                and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
             ]
             model = ngram_model(train_items, docs, config)
             for s, k in zip(half, keys, strict=True):
