@@ -31,7 +31,9 @@ text is left out with source k, so every clean text is also scored by a model th
 it. Several training candidates (``CONFIGS``: C, source-balanced sample weights, the public
 benign prompts and attacks trained on or not) are fitted on the same folds in one run
 (``--candidates``); the kept one is the candidate with the highest mean of the per-source
-recalls, each at the threshold the folds chose for it. A run of two candidates takes about
+recalls, each at the threshold the folds chose for it, among those that catch the project's
+own attacks on the same-writer half at least as well as the training without public text
+(``kept_config``). A run of two candidates takes about
 18 minutes on this machine (8 folds, about a minute per fit). The
 ordinary paragraphs in ``data/steering/ordinary/`` (wire reports, statistics releases, court
 reports, interviews, quoted statements, look-alikes, in seven languages) are never trained
@@ -616,6 +618,30 @@ def score_same_writer(
 SAME_WRITER_SCORES = CACHE.with_name("same_writer_scores.json")
 
 
+BASELINE = "ngram_no_public_attacks"  # the training the committed screen had before the public writers
+
+
+def kept_config(configs: Sequence[Config], candidates: dict[str, object]) -> Config:
+    """The candidate the committed artefact implements: the highest mean per-writer recall
+    among the candidates that catch the project's own attacks (judge-directed, the threat
+    the screen exists for) at least as well as the training without public text, measured
+    on the same-writer half. A candidate that learns other writers by forgetting the attacks
+    aimed at this product's judges is not kept (issue 28: the first eight-writer run kept
+    one that fell from 59.8% to 46.4% there, 85.5% to 66.3% on held-out v4, and flagged a
+    look-alike sentence)."""
+
+    def figure(config: Config, key: str) -> float:
+        fig = candidates[config.name]
+        assert isinstance(fig, dict)
+        value = fig[key]
+        return float(value["rate"] if isinstance(value, dict) else value)
+
+    baseline = next((c for c in configs if c.name == BASELINE), None)
+    floor = figure(baseline, "project_same_writer_half") if baseline is not None else 0.0
+    eligible = [c for c in configs if figure(c, "project_same_writer_half") >= floor] or list(configs)
+    return max(eligible, key=lambda c: figure(c, "mean_recall_over_sources"))
+
+
 def same_writer_figure(scored: Sequence[Scored], name: str, threshold: float) -> dict[str, float | int]:
     rows = [s for s in scored if f"{name}@same-writer" in s.scores and not s.item.context_dependent]
     return rate(sum(s.rules or s.scores[f"{name}@same-writer"] >= threshold for s in rows), len(rows))
@@ -847,7 +873,7 @@ def main() -> None:
     # What the committed artefact implements: the n-gram candidate with the highest mean
     # per-source recall at its threshold (the encoder is compared only, see
     # docs/CHANGELOG-METHOD.md), with its settings and the threshold of these folds.
-    best = max(configs, key=lambda c: candidates[c.name]["mean_recall_over_sources"])  # type: ignore[index]
+    best = kept_config(configs, candidates)
     chosen = candidates[best.name]
     assert isinstance(chosen, dict)
     results["kept"] = {
