@@ -312,7 +312,11 @@ def mask_private_life(text: str) -> str:
     # (every search result set, every cached answer, every page read once per claim): a
     # text's masking is kept, so the lexicon is read once per text. Short texts are kept by
     # the thousand, pages by the hundred and very long ones not at all, to bound memory.
-    # The key holds the privacy lexicon's digest, so a changed lexicon is read afresh.
+    # The key holds the privacy lexicon's digest, so a changed lexicon is read afresh. Blank
+    # text holds no sentence: it is returned before the lexicon is read (a refused page's
+    # empty snapshot must not load the lexicon inside the fetch's memory bound).
+    if not text.strip():
+        return text
     digest = _privacy_lexicon().digest
     if len(text) <= _MEMO_CHARS:
         return _mask_kept(text, digest)
