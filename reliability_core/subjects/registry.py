@@ -10,6 +10,7 @@ naming the entry and the field.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from reliability_core.ids import slugify_subject_id
 from reliability_core.models import RegistryEntry
 from reliability_core.settings import settings
 from reliability_core.web.urls import check_fetch_url
-from reliability_core.yaml_files import parsed_text
+from reliability_core.yaml_files import safe_load
 
 
 class RegistryError(ValueError):
@@ -99,21 +100,26 @@ def parse_registry(document: Any) -> list[RegistryEntry]:
 def load_registry(path: Path | None = None) -> list[RegistryEntry]:
     """Read and validate ``path`` (default: the settings' ``<data_dir>/subjects.yaml``)."""
     path = path or settings().registry_path
-    raw = path.read_bytes()
+    return list(_registry_of(path.read_bytes(), str(path)))
+
+
+@functools.lru_cache(maxsize=8)
+def _registry_of(raw: bytes, name: str) -> tuple[RegistryEntry, ...]:
+    # Read in every stage of a run: the same bytes give the same (frozen) entries, and a
+    # changed file (``subjects add``) is read anew. An error is raised each time, never kept.
     try:
-        # Parsed once per distinct text: the registry is read in every stage of a run.
-        document = parsed_text(raw.decode("utf-8"), str(path))  # the path names YAML's error marks
+        document = safe_load(raw.decode("utf-8"), name)  # the path names YAML's error marks
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise RegistryError(
-            f"{path}: not UTF-8: byte 0x{raw[exc.start]:02x} on line {line} (byte offset {exc.start})"
+            f"{name}: not UTF-8: byte 0x{raw[exc.start]:02x} on line {line} (byte offset {exc.start})"
         ) from exc
     except yaml.YAMLError as exc:
-        raise RegistryError(f"{path}: not valid YAML: {exc}") from exc
+        raise RegistryError(f"{name}: not valid YAML: {exc}") from exc
     try:
-        return parse_registry(document)
+        return tuple(parse_registry(document))
     except RegistryError as exc:
-        raise RegistryError(f"{path}: {exc}") from exc
+        raise RegistryError(f"{name}: {exc}") from exc
 
 
 def find_entry(entries: Sequence[RegistryEntry], subject_id: str) -> RegistryEntry | None:
