@@ -26,7 +26,14 @@ from dataclasses import dataclass
 from typing import Final
 
 from reliability_core.models.claims import CriteriaOperator
-from reliability_core.text.lexicon import AreaLexicon, area_lexicon, entry_pattern, normalise_for_lexicon
+from reliability_core.text.compiled_patterns import compile_patterns
+from reliability_core.text.lexicon import (
+    AreaLexicon,
+    area_lexicon,
+    compiled_store,
+    entry_pattern,
+    normalise_for_lexicon,
+)
 from reliability_core.text.numbers import parse_numbers
 
 _OPERATORS: Final[tuple[CriteriaOperator, ...]] = ("gt", "ge", "lt", "le", "eq")
@@ -88,13 +95,20 @@ def _compiled(digest: str) -> dict[str, tuple[tuple[re.Pattern[str], int], ...]]
     """Every entry of every concept compiled on its own (so overlapping phrases of different
     operators are all seen, and the longer one decides), once per lexicon version."""
     lexicon = _lexicon()
-    out: dict[str, tuple[tuple[re.Pattern[str], int], ...]] = {}
+    texts: dict[str, str] = {}
+    lengths: dict[str, list[tuple[str, int]]] = {}
     for concept, by_lang in lexicon.entries.items():
-        entries = sorted({e for words in by_lang.values() for e in words})
-        out[concept] = tuple(
-            (re.compile(entry_pattern(e), re.IGNORECASE), _literal_length(e)) for e in entries
-        )
-    return out
+        for e in sorted({e for words in by_lang.values() for e in words}):
+            name = f"{concept}:{len(texts)}"
+            texts[name] = entry_pattern(e)
+            lengths.setdefault(concept, []).append((name, _literal_length(e)))
+    # Some two thousand patterns: compiling them cost about a tenth of a second in every
+    # process, so they are kept on disk beside the lexicon, checked by hash.
+    compiled = compile_patterns(texts, re.IGNORECASE, compiled_store("comparison.entries"))
+    return {
+        concept: tuple((compiled[name], length) for name, length in lengths.get(concept, []))
+        for concept in lexicon.entries
+    }
 
 
 def _lexicon() -> AreaLexicon:

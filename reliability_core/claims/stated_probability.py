@@ -28,7 +28,14 @@ from typing import Final
 
 from reliability_core.claims.comparisons import bound_phrases
 from reliability_core.models.claims import ProbabilityKind
-from reliability_core.text.lexicon import AreaLexicon, area_lexicon, entry_pattern, normalise_for_lexicon
+from reliability_core.text.compiled_patterns import compile_patterns
+from reliability_core.text.lexicon import (
+    AreaLexicon,
+    area_lexicon,
+    compiled_store,
+    entry_pattern,
+    normalise_for_lexicon,
+)
 from reliability_core.text.numbers import value_written_in
 
 _SP: Final = "[\\s\u00a0\u202f\u200c\u200d]"
@@ -73,7 +80,9 @@ def _alternation(concept: str, *, open_end: bool = False) -> str:
         if open_end and pattern.endswith(r"(?!\w)"):
             pattern = pattern[: -len(r"(?!\w)")]  # "üç" in "üçte bir": the suffix is the link
         patterns.append(pattern)
-    return "|".join(sorted(patterns, key=len, reverse=True)) or r"(?!)"
+    # Longest first; ties in the patterns' text order, so every process builds the same
+    # pattern (and finds its compiled program on disk) whatever its string hashing.
+    return "|".join(sorted(patterns, key=lambda p: (-len(p), p))) or r"(?!)"
 
 
 @dataclass(frozen=True)
@@ -85,6 +94,11 @@ class _Patterns:
     after: re.Pattern[str]  # amount, then (short words), then the probability word
     before: re.Pattern[str]  # probability noun, then (short words), up to the amount
     number_words: tuple[tuple[re.Pattern[str], int], ...]
+    # A probability noun, adjective or lead word, with no boundary asked after it: every
+    # stated probability has one (``after``, ``before`` or an odds form's noun), and a match
+    # of those, even with ``before``'s text cut at the amount, is a match of this in the
+    # whole text; so a text without one states none, and is not scanned for amounts.
+    any_probability_word: re.Pattern[str]
 
 
 @functools.cache
@@ -97,33 +111,39 @@ def _compiled(digest: str) -> _Patterns:
     gap = rf"(?:{_SP}|-)+"
     percent_after = _alternation("percent_after")
     percent_before = _alternation("percent_before")
-    percent = re.compile(
-        rf"(?P<f1>{_FIGURE}){_SP}*(?:-{_SP}*)?(?:{_PERCENT_SIGN}|{percent_after})"
-        rf"|(?:{_PERCENT_SIGN}|(?:{percent_before})){_SP}*(?P<f2>{_FIGURE})",
-        re.IGNORECASE,
-    )
-    tenths = re.compile(
-        rf"(?P<f>{_FIGURE}|{words_open}){_SP}*(?:{_alternation('tenths_after')})", re.IGNORECASE
-    )
-    odds = re.compile(
-        rf"(?P<a>{number})(?:{gap}(?P<noun>{noun}))?{gap}(?:{_alternation('odds_link')}){gap}(?P<b>{number})",
-        re.IGNORECASE,
-    )
-    odds_reversed = re.compile(
-        rf"(?P<b>{_FIGURE}|{words_open}){_SP}*(?:{_alternation('odds_link_reversed')}){_SP}*(?P<a>{number})",
-        re.IGNORECASE,
-    )
     link_an, link_na = _alternation("link_amount_noun"), _alternation("link_noun_amount")
-    after = re.compile(rf"(?:{_SP}|-|{link_an})*(?:{noun}|{adj})", re.IGNORECASE)
     lead = _alternation("prob_lead")
-    before = re.compile(rf"(?:{noun}|{lead})(?:{_SP}|[,:\-\u2014]|{link_na})*$", re.IGNORECASE)
-    number_words = tuple(
-        (re.compile(entry_pattern(e), re.IGNORECASE), value)
-        for concept, value in _NUMBER_CONCEPTS.items()
-        for words in _lexicon().entries.get(concept, {}).values()
-        for e in words
+    texts = {
+        "percent": rf"(?P<f1>{_FIGURE}){_SP}*(?:-{_SP}*)?(?:{_PERCENT_SIGN}|{percent_after})"
+        rf"|(?:{_PERCENT_SIGN}|(?:{percent_before})){_SP}*(?P<f2>{_FIGURE})",
+        "tenths": rf"(?P<f>{_FIGURE}|{words_open}){_SP}*(?:{_alternation('tenths_after')})",
+        "odds": rf"(?P<a>{number})(?:{gap}(?P<noun>{noun}))?{gap}(?:{_alternation('odds_link')}){gap}(?P<b>{number})",
+        "odds_reversed": rf"(?P<b>{_FIGURE}|{words_open}){_SP}*(?:{_alternation('odds_link_reversed')}){_SP}*(?P<a>{number})",
+        "after": rf"(?:{_SP}|-|{link_an})*(?:{noun}|{adj})",
+        "before": rf"(?:{noun}|{lead})(?:{_SP}|[,:\-\u2014]|{link_na})*$",
+        "any_probability_word": "|".join(
+            _alternation(c, open_end=True) for c in ("prob_noun", "prob_adj", "prob_lead")
+        ),
+    }
+    values: dict[str, int] = {}
+    for concept, value in _NUMBER_CONCEPTS.items():
+        for words_of_lang in _lexicon().entries.get(concept, {}).values():
+            for entry in words_of_lang:
+                name = f"number_word:{len(values)}"
+                texts[name], values[name] = entry_pattern(entry), value
+    # Compiling these took about a tenth of a second in every process: kept on disk beside
+    # the lexicon, checked by hash (text.compiled_patterns).
+    compiled = compile_patterns(texts, re.IGNORECASE, compiled_store("probability.stated"))
+    return _Patterns(
+        percent=compiled["percent"],
+        tenths=compiled["tenths"],
+        odds=compiled["odds"],
+        odds_reversed=compiled["odds_reversed"],
+        after=compiled["after"],
+        before=compiled["before"],
+        number_words=tuple((compiled[name], value) for name, value in values.items()),
+        any_probability_word=compiled["any_probability_word"],
     )
-    return _Patterns(percent, tenths, odds, odds_reversed, after, before, number_words)
 
 
 def _patterns() -> _Patterns:
@@ -204,6 +224,8 @@ def _stated_uncached(text: str, digests: tuple[str, ...]) -> tuple[_Stated, ...]
     if len(normal) == len(text):
         text = normal
     pats = _patterns()
+    if pats.any_probability_word.search(text) is None:
+        return ()
     stated: list[_Stated] = []
     for amount in _amounts(text):
         if not 0.0 <= amount.value <= 1.0:

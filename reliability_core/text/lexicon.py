@@ -175,6 +175,8 @@ class AreaLexicon:
     entries: dict[str, dict[str, tuple[str, ...]]]  # concept -> lang -> entries
     digest: str
     _compiled: dict[str, re.Pattern[str]] = field(repr=False, compare=False)
+    _store: Path | None = field(default=None, repr=False, compare=False)  # where compiled sets are kept
+    _unions: dict[tuple[str, ...], re.Pattern[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def concepts(self) -> tuple[str, ...]:
@@ -198,6 +200,15 @@ class AreaLexicon:
         """Does ``text`` say the concept in any language?"""
         return _said(self.pattern(concept), text)
 
+    def has_any(self, text: str, concepts: tuple[str, ...]) -> bool:
+        """Does ``text`` say any of ``concepts``? One scan of their entries together: exactly
+        when this is False, every ``has`` and ``find`` of those concepts on ``text`` finds
+        nothing, so a rule may ask it first and skip the per-concept scans (issue 29)."""
+        union = self._unions.get(concepts)
+        if union is None:
+            union = self._unions.setdefault(concepts, _union(self, concepts))
+        return _said(union, text)
+
 
 # The rules ask the same questions of the same sentences many times (the evidence step reads a
 # page's sentences once per claim), and an alternation of every language's entries is slow to
@@ -217,6 +228,18 @@ def _found(pattern: re.Pattern[str], concept: str, text: str) -> tuple[LexiconHi
 @functools.lru_cache(maxsize=16384)
 def _said(pattern: re.Pattern[str], text: str) -> bool:
     return pattern.search(normalise_for_lexicon(text)) is not None
+
+
+def _union(lexicon: AreaLexicon, concepts: tuple[str, ...]) -> re.Pattern[str]:
+    for concept in concepts:
+        lexicon.pattern(concept)  # an unknown concept raises, as ``pattern`` does
+    entries = [e for concept in concepts for words in lexicon.entries[concept].values() for e in words]
+    name = hashlib.sha256("\0".join(sorted(concepts)).encode()).hexdigest()[:16]
+    pattern = alternation(entries)
+    if lexicon._store is None:
+        return re.compile(pattern, re.IGNORECASE)
+    store = lexicon._store.parent / f"{lexicon._store.stem}.any-{name}.marshal"
+    return compile_patterns({"any": pattern}, re.IGNORECASE, store)["any"]
 
 
 def _read(path: Path, area: str) -> tuple[str, dict[str, list[str]]]:
@@ -284,7 +307,19 @@ def area_lexicon(area: str, root: Path = LEXICON_ROOT) -> AreaLexicon:
             except re.error:
                 raise _entry_at_fault(area, concept, {p.stem: p for p in files}, exc) from exc
         raise
-    return AreaLexicon(area=area, entries=entries, digest=digest.hexdigest(), _compiled=compiled)
+    return AreaLexicon(
+        area=area,
+        entries=entries,
+        digest=digest.hexdigest(),
+        _compiled=compiled,
+        _store=root / COMPILED_FOLDER / f"{area}.marshal",
+    )
+
+
+def compiled_store(name: str, root: Path = LEXICON_ROOT) -> Path:
+    """Where a rule keeps patterns it builds from lexicon entries, compiled (with
+    ``text.compiled_patterns``, checked by hash): beside the areas' own compiled files."""
+    return root / COMPILED_FOLDER / f"{name}.marshal"
 
 
 def compile_every_area(root: Path = LEXICON_ROOT) -> list[str]:

@@ -20,7 +20,8 @@ from babel import Locale
 from babel.numbers import get_territory_currencies
 from babel.units import format_unit, get_unit_name
 
-from reliability_core.text.lexicon import WEB_LANGUAGES
+from reliability_core.text.compiled_patterns import compile_patterns
+from reliability_core.text.lexicon import WEB_LANGUAGES, compiled_store
 
 _REGIONAL_LOCALES: Final = ("en_IN", "pt_PT", "zh_Hant", "fr_CH", "de_CH", "es_MX")
 
@@ -288,9 +289,12 @@ def localized_unit_pattern() -> re.Pattern[str]:
     hyphens inside a name are optional, and a long name may carry a short case ending
     ("мегаваттами")."""
     alternatives = []
-    for key in sorted(localized_units(), key=len, reverse=True):
+    for key in sorted(localized_units(), key=lambda k: (-len(k), k)):  # one order in every process
         body = r"[\s\-\u00a0\u202f\u2011]*".join(re.escape(ch) for ch in key)
         ending = r"\w{0,3}" if len(key) >= 5 and not _no_word_gaps(key[-1]) else ""
         boundary = "" if _no_word_gaps(key[-1]) else r"(?!\w)"
         alternatives.append(f"{body}{ending}{boundary}")
-    return re.compile("|".join(alternatives), re.IGNORECASE)
+    # A fifth of a second to compile in every process: kept on disk, checked by hash (the
+    # names come from the installed babel's CLDR data, so a new babel compiles anew).
+    pattern = "|".join(alternatives)
+    return compile_patterns({"units": pattern}, re.IGNORECASE, compiled_store("numbers.units"))["units"]

@@ -260,6 +260,10 @@ def private_life_concepts(text: str) -> bool:
     the words never count (``without_organisation_use``)."""
     lexicon = _privacy_lexicon()
     text = without_organisation_use(text)
+    # Every rule below needs a word of one of these concepts: one scan of them all decides
+    # most texts (a page's sentences rarely say any), instead of a scan per concept.
+    if not lexicon.has_any(text, _ALONE + _FRAMED):
+        return False
     if any(lexicon.has(text, concept) for concept in _ALONE):
         return True
     hits = {concept: lexicon.find(text, concept) for concept in _FRAMED}

@@ -164,3 +164,35 @@ def test_a_percentage_is_never_the_whole_of_an_odds_form() -> None:
         "exact",
     )
     assert parse_stated_probability("une chance sur trois") is not None
+
+
+def test_texts_without_a_probability_word_are_skipped_without_changing_a_reading(monkeypatch) -> None:
+    """The reader skips a text with no probability noun, adjective or lead word (issue 29's
+    speed); reading every text in full must find exactly the same probabilities, including
+    a noun written straight against its figure, where the full reading cuts the text at the
+    figure."""
+    import dataclasses
+    import re
+
+    import reliability_core.claims.stated_probability as sp
+
+    texts = [
+        "There is a 70% chance the plant opens in 2027.",
+        "Die Wahrscheinlichkeit70 % ist hoch.",
+        "une chance sur trois",
+        "70%の確率で開業する",
+        "Revenue grew 70% in 2025, more than 10% above plan.",
+        "more than 10% likely",
+        "احتمال ۷۰ درصد",
+        "The stake is 70%; the sale is likely.",
+    ]
+    fast = [sp.parse_stated_probability(t) for t in texts] + [sp.remove_stated_probability(t) for t in texts]
+    full = dataclasses.replace(sp._patterns(), any_probability_word=re.compile(""))
+    monkeypatch.setattr(sp, "_patterns", lambda: full)
+    sp._stated_uncached.cache_clear()
+    try:
+        slow = [sp.parse_stated_probability(t) for t in texts] + [sp.remove_stated_probability(t) for t in texts]
+    finally:
+        sp._stated_uncached.cache_clear()
+    assert fast == slow
+    assert fast[0] == (0.7, "exact") and fast[4] is None

@@ -138,3 +138,32 @@ def test_an_area_compiles_to_the_same_pattern_in_every_process() -> None:
         )
         outputs.add(done.stdout)
     assert len(outputs) == 1
+
+
+def test_has_any_is_false_exactly_when_no_concept_is_said(tmp_path: Path) -> None:
+    """``has_any`` is the one-scan question rules ask before their per-concept scans: it may
+    only be False where every concept's own scan finds nothing (and is True otherwise)."""
+    root = _area(
+        tmp_path,
+        {
+            "en": {"ill": ["cancer", "hospital*"], "home": ["lives in"], "other": ["weekend"]},
+            "ja": {"ill": ["入院"]},
+            "da": {"home": ["bor i"]},
+        },
+    )
+    lexicon = area_lexicon("demo", root)
+    texts = [
+        "She lives in Aarhus.",
+        "Han bor i Aarhus.",
+        "社長は先月入院した",
+        "Hospitalised in May",
+        "the cancerous growth of bureaucracy",
+        "Revenue rose 5% over the weekend.",
+        "",
+    ]
+    concepts = ("ill", "home")
+    for text in texts:
+        said = any(lexicon.has(text, c) or lexicon.find(text, c) for c in concepts)
+        assert lexicon.has_any(text, concepts) is said, text
+    with pytest.raises(KeyError, match="no concept 'nope'"):
+        lexicon.has_any("text", ("ill", "nope"))
