@@ -22,6 +22,7 @@ from reliability_core.providers.assignment import (
 from reliability_core.providers.base import OFFLINE_NAME, ModelProvider, SearchProvider
 from reliability_core.providers.catalogue import check_models_are_listed
 from reliability_core.settings import Settings
+from reliability_core.verdicts.steering_screen import window_cache
 from reliability_core.version import SAME_FAMILY_EXPERIMENT, active_experiments
 
 # The key that makes a vendor's steps run live (an unset key leaves them to the stand-in).
@@ -141,6 +142,10 @@ def build_gateway(
     cache = None
     if cache_dir is not None:
         cache = ResponseCache(cache_dir / "models", bypass=chosen_settings.cache_bypass)
+        # The steering screen's flagged windows per text, beside the model answers: a re-run
+        # or refresh reads the same evidence pages (steering_screen.window_cache). A bypass
+        # (the stability check) re-scores too.
+        window_cache.use_folder(None if chosen_settings.cache_bypass else cache_dir / "steering_screen")
     return StepGateway(
         assignment,
         providers,

@@ -38,8 +38,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from reliability_core.models.documents import HiddenText
 from reliability_core.models.verdicts import SteeringFindingRef
 from reliability_core.providers.base import ModelGateway
-from reliability_core.verdicts.steering_screen import ScreenModel, default_model, score_windows
+from reliability_core.verdicts.steering_screen import ScreenModel, default_model, score_windows, window_cache
 from reliability_core.verdicts.steering_screen.deobfuscate import disguised_readings
+from reliability_core.verdicts.steering_screen.model import ARTEFACT_PATH
 
 SteeringKind = Literal[
     "instruction_to_model",
@@ -239,32 +240,45 @@ def find_by_classifier(
     model = model or default_model()
     if not text.strip():
         return []
-    flagged = sorted(
-        (s for s in score_windows(text, model) if s.probability >= model.threshold),
-        key=lambda s: -s.probability,
-    )
+    flagged = sorted(_flagged_windows(text, model), key=lambda row: -row[2])
     findings: list[SteeringFinding] = []
     taken: list[tuple[int, int]] = []
-    for scored in flagged:
-        w = scored.window
-        if any(w.start < end and start < w.end for start, end in taken):
+    for w_start, w_end, probability in flagged:
+        if any(w_start < end and start < w_end for start, end in taken):
             continue
-        taken.append((w.start, w.end))
+        taken.append((w_start, w_end))
         findings.append(
             SteeringFinding(
                 kind="instruction_to_model",
                 source=source,
                 language="und",
-                excerpt=" ".join(text[w.start : w.end].split())[:200],
+                excerpt=" ".join(text[w_start:w_end].split())[:200],
                 rule="classifier",
                 layer="screen_classifier",
-                span=(w.start, w.end),
-                score=round(scored.probability, 4),
+                span=(w_start, w_end),
+                score=round(probability, 4),
             )
         )
         if len(findings) >= limit:
             break
     return findings
+
+
+def _flagged_windows(text: str, model: ScreenModel) -> list[tuple[int, int, float]]:
+    """The windows at or above the threshold (start, end, probability), in the text's order;
+    for the committed artefact, from the run's window cache when it holds the text
+    (``steering_screen.window_cache``: the same answer, kept per text)."""
+    identity = window_cache.screen_identity(ARTEFACT_PATH) if model is default_model() else None
+    if identity is not None and (cached := window_cache.load(text, identity)) is not None:
+        return cached
+    rows = [
+        (s.window.start, s.window.end, s.probability)
+        for s in score_windows(text, model)
+        if s.probability >= model.threshold
+    ]
+    if identity is not None:
+        window_cache.store(text, identity, rows)
+    return rows
 
 
 @functools.lru_cache(maxsize=4096)
