@@ -10,8 +10,13 @@ the machine. Timed: the wall time of the whole ``python -m reliability_dagster.d
 process (start, imports, every subject) and its CPU (user + system of the process and its
 children). The load average is recorded before each run.
 
+With ``--same-workload`` both sides run with the new tree's method hash (the hash seeds the
+document selection and the claim sample, so two commits otherwise read different documents
+and do different amounts of work): the timing then compares the code on one workload, and
+the sides' summaries say whether the workload was the same.
+
 Run: ``.venv/bin/python -m benchmarks.bench_demo_speed [--old adaa889] [--new HEAD]
-[--reps 3] [SUBJECT ...]``. Prints old, new and new/old for each figure, and writes
+[--reps 3] [--same-workload] [SUBJECT ...]``. Prints old, new and new/old for each figure, and writes
 ``benchmarks/results/bench_demo_speed.json``. Importing this module runs nothing.
 """
 
@@ -35,6 +40,7 @@ from pathlib import Path
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 RESULTS = PROJECT_ROOT / "benchmarks" / "results" / "bench_demo_speed.json"
+RESULTS_SAME_WORKLOAD = RESULTS.with_name("bench_demo_speed_same_workload.json")
 POOL_LIMITS = {"anthropic": 16, "openai": 8, "perplexity": 8, "web": 16}  # the Makefile's POOL_LIMITS
 
 
@@ -94,12 +100,45 @@ def prepare(tree: Path) -> None:
         )
 
 
-def run_demo(side: str, tree: Path, subjects: list[str]) -> Timing:
+# Runs the side's demo with its method hash replaced by ``argv[1]`` (tools/pinned_run.py's
+# way, inlined so an old tree without that tool runs too): both sides then draw the same
+# documents, claims and evidence, and the timing compares the code on one workload.
+_PINNED_DEMO = """
+import runpy, sys
+import reliability_core.version as version
+pinned = sys.argv.pop(1)
+version.tree_hash = lambda root, trees=(): pinned
+version.method_version.cache_clear()
+sys.argv[0] = "reliability_dagster.demo"
+runpy.run_module("reliability_dagster.demo", run_name="__main__")
+"""
+
+
+def tree_hash_of(tree: Path) -> str:
+    """The method hash the tree's own code computes for itself."""
+    return subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from pathlib import Path; import sys; from reliability_core.version import tree_hash; "
+            "print(tree_hash(Path(sys.argv[1])))",
+            str(tree),
+        ],
+        env=side_env(tree),
+        cwd=tree,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+
+
+def run_demo(side: str, tree: Path, subjects: list[str], pinned: str | None = None) -> Timing:
     load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
+    command = ["-c", _PINNED_DEMO, pinned] if pinned else ["-m", "reliability_dagster.demo"]
     done = subprocess.run(
-        [sys.executable, "-m", "reliability_dagster.demo", *subjects],
+        [sys.executable, *command, *subjects],
         env=side_env(tree),
         cwd=tree,
         capture_output=True,
@@ -123,6 +162,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--new", default="HEAD", help="the new side's commit (default HEAD)")
     parser.add_argument("--reps", type=int, default=3, help="timed runs of each side (default 3)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary trees")
+    parser.add_argument(
+        "--same-workload",
+        action="store_true",
+        help="run both sides with the new tree's method hash, so both read the same documents, claims and "
+        "evidence (without it each commit's own hash seeds its own sample, as make demo does)",
+    )
     args = parser.parse_args(argv)
 
     work = Path(tempfile.mkdtemp(prefix="bench_demo_speed_"))
@@ -130,18 +175,19 @@ def main(argv: list[str] | None = None) -> int:
     commits = {side: export_commit(getattr(args, side), tree) for side, tree in trees.items()}
     for tree in trees.values():
         prepare(tree)
+    pinned = tree_hash_of(trees["new"]) if args.same_workload else None
     timings: list[Timing] = []
     try:
         # The cold runs (untimed) of both sides at once, to save wall time.
         with ThreadPoolExecutor(max_workers=2) as pool:
-            colds = list(pool.map(lambda side: run_demo(side, trees[side], args.subjects), trees))
+            colds = list(pool.map(lambda side: run_demo(side, trees[side], args.subjects, pinned), trees))
         for cold in colds:
             print(f"{cold.side} cold (untimed set-up): {cold.wall_s} s wall, ok={cold.ok}")
         for rep in range(args.reps):
             # Alternate which side goes first, so neither always follows the other.
             order = ["old", "new"] if rep % 2 == 0 else ["new", "old"]
             for side in order:
-                timing = run_demo(side, trees[side], args.subjects)
+                timing = run_demo(side, trees[side], args.subjects, pinned)
                 timings.append(timing)
                 print(
                     f"rep {rep + 1} {side}: {timing.wall_s} s wall, {timing.cpu_s} s CPU, "
@@ -177,8 +223,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     loads = [t.load_before for t in timings]
     print(f"load average (1 min) before the timed runs: {min(loads):.1f}-{max(loads):.1f}")
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(
+    results = RESULTS_SAME_WORKLOAD if pinned else RESULTS
+    results.parent.mkdir(parents=True, exist_ok=True)
+    results.write_text(
         json.dumps(
             {
                 "benchmark": "bench_demo_speed",
@@ -186,6 +233,7 @@ def main(argv: list[str] | None = None) -> int:
                 "subjects": args.subjects or "all registry entries (make demo)",
                 "commits": commits,
                 "reps": args.reps,
+                "same_workload_method_hash": pinned,
                 "old": old,
                 "new": new,
                 "new_over_old": ratios,
@@ -200,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         + "\n"
     )
-    print(f"written {RESULTS.relative_to(PROJECT_ROOT)}")
+    print(f"written {results.relative_to(PROJECT_ROOT)}")
     return 0 if stable and all(t.ok for t in timings) else 1
 
 
