@@ -39,7 +39,6 @@ import functools
 import hashlib
 import io
 import json
-import re
 import sys
 import zipfile
 from collections.abc import Iterable
