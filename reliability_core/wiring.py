@@ -143,9 +143,10 @@ def build_gateway(
     if cache_dir is not None:
         cache = ResponseCache(cache_dir / "models", bypass=chosen_settings.cache_bypass)
         # The steering screen's flagged windows per text, beside the model answers: a re-run
-        # or refresh reads the same evidence pages (steering_screen.window_cache). A bypass
-        # (the stability check) re-scores too.
-        window_cache.use_folder(None if chosen_settings.cache_bypass else cache_dir / "steering_screen")
+        # or refresh reads the same evidence pages (steering_screen.window_cache); a bypass
+        # (the stability check) re-scores, as it re-asks the models.
+        windows = ResponseCache(cache_dir / "steering_screen", bypass=chosen_settings.cache_bypass)
+        window_cache.use_cache(windows)
     return StepGateway(
         assignment,
         providers,

@@ -175,7 +175,8 @@ class AreaLexicon:
     entries: dict[str, dict[str, tuple[str, ...]]]  # concept -> lang -> entries
     digest: str
     _compiled: dict[str, re.Pattern[str]] = field(repr=False, compare=False)
-    _store: Path | None = field(default=None, repr=False, compare=False)  # where compiled sets are kept
+    # The folder its files were read from; compiled sets of its entries are kept beside them.
+    _root: Path | None = field(default=None, repr=False, compare=False)
     _unions: dict[tuple[str, ...], re.Pattern[str]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
@@ -236,9 +237,9 @@ def _union(lexicon: AreaLexicon, concepts: tuple[str, ...]) -> re.Pattern[str]:
     entries = [e for concept in concepts for words in lexicon.entries[concept].values() for e in words]
     name = hashlib.sha256("\0".join(sorted(concepts)).encode()).hexdigest()[:16]
     pattern = alternation(entries)
-    if lexicon._store is None:
+    if lexicon._root is None:
         return re.compile(pattern, re.IGNORECASE)
-    store = lexicon._store.parent / f"{lexicon._store.stem}.any-{name}.marshal"
+    store = compiled_store(f"{lexicon.area}.any-{name}", lexicon._root)
     return compile_patterns({"any": pattern}, re.IGNORECASE, store)["any"]
 
 
@@ -299,7 +300,7 @@ def area_lexicon(area: str, root: Path = LEXICON_ROOT) -> AreaLexicon:
         for concept, by_lang in entries.items()
     }
     try:
-        compiled = compile_patterns(patterns, re.IGNORECASE, root / COMPILED_FOLDER / f"{area}.marshal")
+        compiled = compile_patterns(patterns, re.IGNORECASE, compiled_store(area, root))
     except re.error as exc:
         for concept, pattern in patterns.items():
             try:
@@ -312,7 +313,7 @@ def area_lexicon(area: str, root: Path = LEXICON_ROOT) -> AreaLexicon:
         entries=entries,
         digest=digest.hexdigest(),
         _compiled=compiled,
-        _store=root / COMPILED_FOLDER / f"{area}.marshal",
+        _root=root,
     )
 
 

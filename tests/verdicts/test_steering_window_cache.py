@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from reliability_core.providers.cache import ResponseCache
 from reliability_core.verdicts import steering
 from reliability_core.verdicts.steering_screen import window_cache
 
@@ -20,9 +21,9 @@ ATTACK = (
 
 @pytest.fixture
 def folder(tmp_path: Path):
-    window_cache.use_folder(tmp_path / "steering_screen")
+    window_cache.use_cache(ResponseCache(tmp_path / "steering_screen"))
     yield tmp_path / "steering_screen"
-    window_cache.use_folder(None)
+    window_cache.use_cache(None)
 
 
 def _no_scoring(*args, **kwargs):
@@ -51,7 +52,7 @@ def test_a_damaged_file_is_a_miss_and_is_rewritten(folder: Path) -> None:
 
 
 def test_without_a_folder_nothing_is_written(tmp_path: Path, monkeypatch) -> None:
-    window_cache.use_folder(None)
+    window_cache.use_cache(None)
     monkeypatch.chdir(tmp_path)
     steering.find_by_classifier(ATTACK, "evidence:1")
     assert not list(tmp_path.rglob("*.json"))
