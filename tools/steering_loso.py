@@ -63,7 +63,7 @@ import random
 import sqlite3
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -576,6 +576,100 @@ def score_all(
                 s.encoder = float(max(encoder.predict_proba(np.asarray([emb[c] for c in s.chunks]))[:, 1]))
 
 
+# --- the concept-only candidate (issue 28 item 2) ------------------------------------------
+#
+# The n-gram screen learns its writers' wording; the concept lexicon says what a sentence is
+# about in 32 languages ("an evaluator", "an override", "a verdict value", ...). This
+# candidate reads only that: per window, how often each concept is said and which pairs of
+# concepts occur together (the run-time screen's concept features, without the hashed
+# n-grams that share their buckets), as a logistic regression of 14 + 91 numbers. Its
+# question: does a screen that cannot learn a writer's words generalise to writers it never
+# read, and at what cost on ordinary text.
+
+CONCEPT_C = 1.0
+_CONCEPT_MEMO: dict[str, list[np.ndarray]] = {}
+
+
+def concept_index() -> dict[str, int]:
+    from reliability_core.verdicts.steering_screen.concepts import concept_pairs
+
+    names = list(default_lexicon().concepts)
+    return {name: k for k, name in enumerate([*names, *concept_pairs(names)])}
+
+
+def _concept_row(found: Counter, index: dict[str, int]) -> np.ndarray:  # type: ignore[type-arg]
+    from reliability_core.verdicts.steering_screen.concepts import concept_pairs
+
+    row = np.zeros(len(index), dtype=np.float64)
+    for concept, n in found.items():
+        row[index[concept]] = 1.0 + np.log(n)
+    for pair in concept_pairs(found):
+        row[index[pair]] = 1.0
+    return row
+
+
+def concept_windows(text: str) -> list[np.ndarray]:
+    """The concept rows of every window the run-time screen scores in ``text`` (memoised)."""
+    if text not in _CONCEPT_MEMO:
+        from reliability_core.verdicts.steering_screen.features import UnitFeatures
+
+        index = concept_index()
+        units = UnitFeatures(text, default_lexicon())
+        rows = []
+        for _window, first, last in units.windows():
+            found: Counter = Counter()  # type: ignore[type-arg]
+            for unit in units._concepts[first : last + 1]:
+                found.update(unit)
+            rows.append(_concept_row(found, index))
+        _CONCEPT_MEMO[text] = rows
+    return _CONCEPT_MEMO[text]
+
+
+def concept_whole(text: str) -> np.ndarray:
+    from reliability_core.verdicts.steering_screen.features import UnitFeatures
+
+    units = UnitFeatures(text, default_lexicon())
+    found: Counter = Counter()  # type: ignore[type-arg]
+    for unit in units._concepts:
+        found.update(unit)
+    return _concept_row(found, concept_index())
+
+
+def concept_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, config: Config):  # type: ignore[no-untyped-def]
+    from sklearn.linear_model import LogisticRegression
+
+    train_items, train_docs = fold_training_mask(items, docs, fold, config)
+    texts, labels, _groups, _langs, sources, _genres = training_texts(train_items, train_docs, random.Random(16))
+    x = np.vstack([concept_whole(t) for t in texts])
+    y = np.asarray(labels)
+    writers = [
+        source_of(train_items[int(src.split(":")[1])]) if src.startswith("item:") else "clean" for src in sources
+    ]
+    weight = source_balanced_weights(y, writers, config.source_cap or 10.0)
+    return LogisticRegression(C=CONCEPT_C, max_iter=3000).fit(x, y, sample_weight=weight)
+
+
+def concept_max(text: str, model) -> float:  # type: ignore[no-untyped-def]
+    from reliability_core.verdicts.steering_screen.deobfuscate import disguised_readings
+
+    rows = [r for t in [text, *(r.text for r in disguised_readings(text))] for r in concept_windows(t)]
+    if not rows:
+        return 0.0
+    return float(model.predict_proba(np.vstack(rows))[:, 1].max())
+
+
+def score_concepts(scored: list[Scored], items: Sequence[Item], docs: Sequence[Item], config: Config) -> None:
+    """``scores["concepts"]``: each text by its fold's concept-only model (trained on what
+    ``config`` trains on, source-balanced)."""
+    for fold in range(len(SOURCES)):
+        t0 = time.time()
+        model = concept_fold_model(items, docs, fold, config)
+        for s in scored:
+            if s.fold == fold:
+                s.scores["concepts"] = max(concept_max(c, model) for c in s.chunks)
+        print(f"fold {fold} ({SOURCES[fold]}) concepts: {time.time() - t0:.0f} s", flush=True)
+
+
 def in_same_writer_half(item: Item) -> bool:
     """Half of the project's own attack groups (by hash; the held-out set is not among the
     items), for the same-writer figure."""
@@ -790,6 +884,12 @@ def main() -> None:
     parser.add_argument("--embed-seconds", type=float, default=1500)
     parser.add_argument("--no-encoder", action="store_true")
     parser.add_argument(
+        "--concepts",
+        action="store_true",
+        help="also the concept-only candidate and its union with the first n-gram candidate",
+    )
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where the figures are written")
+    parser.add_argument(
         "--candidates",
         nargs="*",
         default=["ngram"],
@@ -858,6 +958,16 @@ def main() -> None:
         candidates[config.name] = figures(scored, score, t)
         # Reported beside the folds, not used to keep a candidate.
         candidates[config.name]["project_same_writer_half"] = same_writer_figure(scored, config.name, t)  # type: ignore[index]
+    if args.concepts:
+        # Trained on what the first candidate trains on; compared at the same bound, and
+        # the union (either screen flags) at one threshold on the larger of the two scores.
+        score_concepts(scored, items, docs, configs[0])
+        first = configs[0].name
+        for name, score in (
+            ("concepts", by_name("concepts")),
+            (f"{first}_or_concepts", lambda s: max(s.scores[first], s.scores["concepts"])),
+        ):
+            candidates[name] = figures(scored, score, choose_threshold(scored, score, args.fp_budget))
     if emb:
         for name in ("encoder", "mean_ngram_encoder"):
             score = CANDIDATES[name]
@@ -873,7 +983,7 @@ def main() -> None:
     # What the committed artefact implements: the n-gram candidate with the highest mean
     # per-source recall at its threshold (the encoder is compared only, see
     # docs/CHANGELOG-METHOD.md), with its settings and the threshold of these folds.
-    best = kept_config(configs, candidates)
+    best = kept_config(configs, candidates)  # the n-gram candidates only: the others are compared
     chosen = candidates[best.name]
     assert isinstance(chosen, dict)
     results["kept"] = {
@@ -884,7 +994,7 @@ def main() -> None:
         "public_attacks": best.public_attacks,
         "threshold": chosen["threshold"],
     }
-    RESULTS.write_text(
+    args.out.write_text(
         json.dumps(results, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
     )
     for name, fig in results["candidates"].items():  # type: ignore[attr-defined]
