@@ -587,6 +587,7 @@ def score_all(
 # read, and at what cost on ordinary text.
 
 CONCEPT_C = 1.0
+CONCEPT_TRAINING = Config("concepts", source_cap=10.0, public_benign=True, public_attacks=True)
 _CONCEPT_MEMO: dict[str, list[np.ndarray]] = {}
 
 
@@ -660,7 +661,7 @@ def concept_max(text: str, model) -> float:  # type: ignore[no-untyped-def]
 
 def score_concepts(scored: list[Scored], items: Sequence[Item], docs: Sequence[Item], config: Config) -> None:
     """``scores["concepts"]``: each text by its fold's concept-only model (trained on what
-    ``config`` trains on, source-balanced)."""
+    ``config`` admits, source-balanced)."""
     for fold in range(len(SOURCES)):
         t0 = time.time()
         model = concept_fold_model(items, docs, fold, config)
@@ -959,9 +960,11 @@ def main() -> None:
         # Reported beside the folds, not used to keep a candidate.
         candidates[config.name]["project_same_writer_half"] = same_writer_figure(scored, config.name, t)  # type: ignore[index]
     if args.concepts:
-        # Trained on what the first candidate trains on; compared at the same bound, and
-        # the union (either screen flags) at one threshold on the larger of the two scores.
-        score_concepts(scored, items, docs, configs[0])
+        # Trained on every writer but the one left out, source-balanced (a model of 105
+        # numbers cannot learn a writer's words, so more writers can only teach it which
+        # concepts attacks share); compared at the same bound, and the union (either screen
+        # flags) at one threshold on the larger of the two scores.
+        score_concepts(scored, items, docs, CONCEPT_TRAINING)
         first = configs[0].name
         for name, score in (
             ("concepts", by_name("concepts")),
