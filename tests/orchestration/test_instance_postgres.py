@@ -18,6 +18,16 @@ def throwaway_database(require_postgres: None) -> Iterator[str]:
         yield name
 
 
+@pytest.fixture
+def postgres_home(throwaway_database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty DAGSTER_HOME, with the shipped configs' PostgreSQL variables naming the throwaway database."""
+    home = tmp_path / "dagster_home"
+    home.mkdir()
+    for key, value in queued.postgres_env(throwaway_database).items():
+        monkeypatch.setenv(key, value)
+    return home
+
+
 subjects = dg.DynamicPartitionsDefinition(name="subjects")
 
 
@@ -27,14 +37,9 @@ def tiny_partitioned(context: dg.AssetExecutionContext) -> dg.MaterializeResult:
 
 
 @pytest.mark.postgres
-def test_instance_on_postgres_runs_a_partitioned_asset_and_reads_it_back(
-    throwaway_database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    home = tmp_path / "dagster_home"
-    home.mkdir()
+def test_instance_on_postgres_runs_a_partitioned_asset_and_reads_it_back(postgres_home: Path) -> None:
+    home = postgres_home
     shutil.copy(PROJECT_ROOT / "deploy" / "dagster.postgres.yaml", home / "dagster.yaml")
-    for key, value in queued.postgres_env(throwaway_database).items():
-        monkeypatch.setenv(key, value)
 
     with dg.DagsterInstance.from_config(str(home)) as instance:
         assert type(instance.run_storage).__name__ == "PostgresRunStorage"
@@ -90,12 +95,9 @@ def _three_runs(home: Path, database: str) -> tuple[list[str], int, int]:
 
 @pytest.mark.postgres
 def test_the_shipped_postgres_instance_keeps_its_connections_and_plain_dagster_reads_what_it_wrote(
-    throwaway_database: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    throwaway_database: str, postgres_home: Path
 ) -> None:
-    home = tmp_path / "dagster_home"
-    home.mkdir()
-    for key, value in queued.postgres_env(throwaway_database).items():
-        monkeypatch.setenv(key, value)
+    home = postgres_home
     (home / "dagster.yaml").write_text(PLAIN_POSTGRES)
     _plain_runs, plain_events, plain_opened = _three_runs(home, throwaway_database)
     shutil.copy(PROJECT_ROOT / "deploy" / "dagster.postgres.yaml", home / "dagster.yaml")
