@@ -57,6 +57,7 @@ embeddings cached by text hash under ``data/cache/steering_embeddings/`` (gitign
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
 import json
 import random
@@ -458,6 +459,12 @@ def counts_matrix_memo(texts: Sequence[str], lexicon) -> sparse.csr_matrix:  # t
     )
 
 
+def training_writers(train_items: Sequence[Item], sources: Sequence[str]) -> list[str]:
+    """The writer of each training row (``training_texts``' sources): an item's source, or
+    "clean" for a document's windows."""
+    return [source_of(train_items[int(src.split(":")[1])]) if src.startswith("item:") else "clean" for src in sources]
+
+
 def ngram_fold_model(
     items: Sequence[Item], docs: Sequence[Item], fold: int, config: Config | None = None
 ) -> ScreenModel:
@@ -475,11 +482,7 @@ def ngram_model(train_items: Sequence[Item], train_docs: Sequence[Item], config:
     idf = idf_of(x_tf)
     y = np.asarray(labels)
     if config.source_cap:
-        writers = [
-            source_of(train_items[int(src.split(":")[1])]) if src.startswith("item:") else "clean"
-            for src in sources
-        ]
-        weight = source_balanced_weights(y, writers, config.source_cap)
+        weight = source_balanced_weights(y, training_writers(train_items, sources), config.source_cap)
         fitted = NBLogisticRegression(config.c).fit(tfidf(x_tf, idf), y, weight)
     else:
         fitted = fit(tfidf(x_tf, idf), y, config.c, langs)
@@ -591,6 +594,7 @@ CONCEPT_TRAINING = Config("concepts", source_cap=10.0, public_benign=True, publi
 _CONCEPT_MEMO: dict[str, list[np.ndarray]] = {}
 
 
+@functools.cache
 def concept_index() -> dict[str, int]:
     from reliability_core.verdicts.steering_screen.concepts import concept_pairs
 
@@ -609,31 +613,30 @@ def _concept_row(found: Counter, index: dict[str, int]) -> np.ndarray:  # type: 
     return row
 
 
+def _units_row(units, first: int, last: int) -> np.ndarray:  # type: ignore[no-untyped-def]
+    """The concept row of units ``first..last`` of a ``UnitFeatures`` (their concepts summed)."""
+    found: Counter = Counter()  # type: ignore[type-arg]
+    for unit in units._concepts[first : last + 1]:
+        found.update(unit)
+    return _concept_row(found, concept_index())
+
+
 def concept_windows(text: str) -> list[np.ndarray]:
     """The concept rows of every window the run-time screen scores in ``text`` (memoised)."""
     if text not in _CONCEPT_MEMO:
         from reliability_core.verdicts.steering_screen.features import UnitFeatures
 
-        index = concept_index()
         units = UnitFeatures(text, default_lexicon())
-        rows = []
-        for _window, first, last in units.windows():
-            found: Counter = Counter()  # type: ignore[type-arg]
-            for unit in units._concepts[first : last + 1]:
-                found.update(unit)
-            rows.append(_concept_row(found, index))
-        _CONCEPT_MEMO[text] = rows
+        _CONCEPT_MEMO[text] = [_units_row(units, first, last) for _window, first, last in units.windows()]
     return _CONCEPT_MEMO[text]
 
 
 def concept_whole(text: str) -> np.ndarray:
+    """The concept row of a whole text (a training row, as ``text_counts`` reads a whole text)."""
     from reliability_core.verdicts.steering_screen.features import UnitFeatures
 
     units = UnitFeatures(text, default_lexicon())
-    found: Counter = Counter()  # type: ignore[type-arg]
-    for unit in units._concepts:
-        found.update(unit)
-    return _concept_row(found, concept_index())
+    return _units_row(units, 0, len(units.normalised) - 1)
 
 
 def concept_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, config: Config):  # type: ignore[no-untyped-def]
@@ -643,10 +646,7 @@ def concept_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, c
     texts, labels, _groups, _langs, sources, _genres = training_texts(train_items, train_docs, random.Random(16))
     x = np.vstack([concept_whole(t) for t in texts])
     y = np.asarray(labels)
-    writers = [
-        source_of(train_items[int(src.split(":")[1])]) if src.startswith("item:") else "clean" for src in sources
-    ]
-    weight = source_balanced_weights(y, writers, config.source_cap or 10.0)
+    weight = source_balanced_weights(y, training_writers(train_items, sources), config.source_cap)
     return LogisticRegression(C=CONCEPT_C, max_iter=3000).fit(x, y, sample_weight=weight)
 
 
