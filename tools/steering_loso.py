@@ -79,8 +79,7 @@ from scipy import sparse  # noqa: E402
 from train_steering_screen import (  # noqa: E402
     Item,
     NBLogisticRegression,
-    averitec_documents,
-    corpus_documents,
+    evidence_documents,
     fit,
     heldout_items,
     idf_of,
@@ -89,6 +88,7 @@ from train_steering_screen import (  # noqa: E402
     tfidf,
     training_texts,
 )
+from train_steering_screen import trains_on_document as trains_on_document_at  # noqa: E402
 
 from reliability_core.verdicts.steering_screen.concepts import default_lexicon  # noqa: E402
 from reliability_core.verdicts.steering_screen.features import (  # noqa: E402
@@ -130,7 +130,7 @@ PROJECT_SAMPLE = {"udhr": 0.12, "handwritten_train": 0.35, "handwritten_v2": 0.3
 C_NGRAM = 128.0  # the committed artefact's C (train cross-validation)
 C_ENCODER = 4.0
 # Ordinary text: what a claim's evidence is made of. The issue's 1% bound is on these.
-ORDINARY_KINDS = ("news", "paragraph", "corpus-page", "averitec-evidence")
+ORDINARY_KINDS = ("news", "paragraph", "corpus-page", "averitec-evidence", "factcheck-justification")
 
 
 def source_of(item: Item) -> str:
@@ -214,10 +214,12 @@ class Config:
     source_cap: float = 0.0
     public_benign: bool = True
     public_attacks: bool = True
+    liar2_share: float = 1.0
 
     def key(self) -> str:
         return (
             f"c={self.c:g},cap={self.source_cap:g},benign={self.public_benign},public={self.public_attacks}"
+            + (f",liar2={self.liar2_share:g}" if self.liar2_share != 1.0 else "")
         )
 
 
@@ -231,6 +233,8 @@ CONFIGS = {
         Config("ngram_source_balanced_no_public_benign", source_cap=10.0, public_benign=False),
         Config("ngram_c32", c=32.0),
         Config("ngram_no_public_attacks", public_attacks=False, public_benign=False),
+        Config("ngram_no_public_attacks_liar2_quarter", public_attacks=False, public_benign=False, liar2_share=0.25),
+        Config("ngram_source_balanced_c32_liar2_quarter", c=32.0, source_cap=10.0, liar2_share=0.25),
     )
 }
 
@@ -337,7 +341,7 @@ def public_items() -> list[Item]:
 def load(shared: Path) -> tuple[list[Item], list[Item], list[Item], list[Item]]:
     """Labelled items (sampled), evidence documents, the held-out set, the ordinary set."""
     items = [i for i in labelled_items(shared) + public_items() if in_sample(i)]
-    docs = corpus_documents() + averitec_documents(shared)
+    docs = evidence_documents(shared)
     return items, docs, heldout_items(), ordinary_items()
 
 
@@ -419,6 +423,12 @@ def ngram_max(text: str, model: ScreenModel) -> float:
     return best
 
 
+def trains_on_document(doc: Item, config: Config) -> bool:
+    """Whether a fold model of ``config`` is fitted on a clean document (the artefact's rule,
+    ``train_steering_screen.trains_on_document``, with the candidate's LIAR2 share)."""
+    return trains_on_document_at(doc, config.liar2_share)
+
+
 def fold_training_mask(
     items: Sequence[Item], docs: Sequence[Item], fold: int, config: Config | None = None
 ) -> tuple[list[Item], list[Item]]:
@@ -430,7 +440,7 @@ def fold_training_mask(
         and (config.public_benign or not is_public_benign(i))
         and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
     ]
-    train_docs = [d for d in docs if clean_fold(d.group) != fold]
+    train_docs = [d for d in docs if clean_fold(d.group) != fold and trains_on_document(d, config)]
     return train_items, train_docs
 
 
@@ -541,6 +551,13 @@ def score_rules(scored: list[Scored]) -> None:
     RULES_CACHE.write_text(json.dumps(saved), encoding="utf-8")
 
 
+def data_key(items: Sequence[Item], docs: Sequence[Item]) -> str:
+    """What the fold models were fitted on (every item's and document's text), so a cached
+    score is reused only for the same training data."""
+    texts = sorted(text_key(t.text) for t in [*items, *docs])
+    return hashlib.sha256("".join(texts).encode()).hexdigest()[:16]
+
+
 def score_all(
     scored: list[Scored],
     items: Sequence[Item],
@@ -551,11 +568,11 @@ def score_all(
     """Each text scored by its fold's models, one n-gram model per fold and candidate. The
     n-gram fold scores are kept on disk (keyed by the candidate, the fold, the data's hash
     and the text's hash), so adding the encoder or a candidate does not refit the others."""
-    data_key = hashlib.sha256("".join(sorted(text_key(i.text) for i in items)).encode()).hexdigest()[:16]
+    data = data_key(items, docs)
     saved: dict[str, float] = {}
     if NGRAM_SCORES.exists():
         loaded = json.loads(NGRAM_SCORES.read_text(encoding="utf-8"))
-        saved = loaded.get(data_key, {})
+        saved = loaded.get(data, {})
     score_rules(scored)
     for fold in range(len(SOURCES)):
         mine = [s for s in scored if s.fold == fold]
@@ -571,7 +588,7 @@ def score_all(
                 s.scores[config.name] = saved[key]
             print(f"fold {fold} ({SOURCES[fold]}) {config.name}: {time.time() - t0:.0f} s", flush=True)
             NGRAM_SCORES.parent.mkdir(parents=True, exist_ok=True)
-            NGRAM_SCORES.write_text(json.dumps({data_key: saved}), encoding="utf-8")
+            NGRAM_SCORES.write_text(json.dumps({data: saved}), encoding="utf-8")
         encoder = encoder_fold_model(items, docs, fold, emb) if emb else None
         for s in mine:
             s.ngram = s.scores[configs[0].name]
@@ -689,9 +706,10 @@ def score_same_writer(
     saved: dict[str, float] = {}
     if SAME_WRITER_SCORES.exists():
         saved = json.loads(SAME_WRITER_SCORES.read_text(encoding="utf-8"))
+    data = data_key(items, docs)
     for config in configs:
         t0 = time.time()
-        keys = [f"{config.key()}:{text_key(chr(0).join(s.chunks))}" for s in half]
+        keys = [f"{data}:{config.key()}:{text_key(chr(0).join(s.chunks))}" for s in half]
         if any(k not in saved for k in keys):
             train_items = [
                 i
@@ -700,7 +718,7 @@ def score_same_writer(
                 and (config.public_benign or not is_public_benign(i))
                 and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
             ]
-            model = ngram_model(train_items, docs, config)
+            model = ngram_model(train_items, [d for d in docs if trains_on_document(d, config)], config)
             for s, k in zip(half, keys, strict=True):
                 if k not in saved:
                     saved[k] = max(ngram_max(c, model) for c in s.chunks)
@@ -877,6 +895,37 @@ def embedding_priority(s: Scored) -> tuple[int, int]:
     return rank, sum(len(c) for c in s.chunks)
 
 
+def earlier_summary(previous: dict[str, object]) -> dict[str, object]:
+    """A superseded evaluation as it stays published: its method, sources, kept candidate and
+    each candidate's headline figures (the full tables of the four-source run are kept as
+    they were; later ones are summarised, so the methodology response stays small)."""
+    if previous.get("sources", list(SOURCES[:4])) == list(SOURCES[:4]):
+        return {k: v for k, v in previous.items() if k != "earlier_evaluations"}
+    keys = (
+        "threshold",
+        "mean_recall_over_sources",
+        "attacks_all_sources",
+        "attacks_other_writers",
+        "ordinary_out_of_fold",
+        "project_same_writer_half",
+    )
+    candidates = previous.get("candidates", {})
+    assert isinstance(candidates, dict)
+    return {
+        "method": previous.get("method"),
+        "sources": previous.get("sources"),
+        "kept": previous.get("kept"),
+        "candidates": {
+            name: {
+                **{k: fig[k] for k in keys if k in fig},
+                "attacks_by_source": {src: v["attacks"] for src, v in fig.get("attacks_by_source", {}).items()},
+                "ordinary_set_never_trained": fig.get("ordinary_set_never_trained", {}).get("all"),
+            }
+            for name, fig in candidates.items()
+        },
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("stage", choices=("embed", "evaluate"))
@@ -941,10 +990,13 @@ def main() -> None:
         "candidate_settings": {c.name: c.key() for c in configs},
         "candidates": {},
     }
-    # The figures of the earlier evaluation (four sources), kept as they were published.
+    # The figures of earlier evaluations (four sources; the ordinary kinds before LIAR2),
+    # kept as they were published when the sources or the method change.
     earlier = previous.get("earlier_evaluations", [])
-    if previous and previous.get("sources", list(SOURCES[:4])) != list(SOURCES):
-        earlier = [*earlier, {k: v for k, v in previous.items() if k != "earlier_evaluations"}]
+    if previous and (
+        previous.get("sources", list(SOURCES[:4])) != list(SOURCES) or previous.get("method") != results["method"]
+    ):
+        earlier = [*earlier, earlier_summary(previous)]
     if earlier:
         results["earlier_evaluations"] = earlier
     candidates: dict[str, object] = {}
@@ -995,6 +1047,7 @@ def main() -> None:
         "source_cap": best.source_cap,
         "public_benign": best.public_benign,
         "public_attacks": best.public_attacks,
+        "liar2_share": best.liar2_share,
         "threshold": chosen["threshold"],
     }
     args.out.write_text(

@@ -27,6 +27,7 @@ Needs scikit-learn (a dev dependency); the run time needs only numpy.
 from __future__ import annotations
 
 import argparse
+import csv
 import hashlib
 import json
 import random
@@ -279,6 +280,49 @@ def averitec_documents(shared: Path) -> list[Item]:
             )
         )
     return docs
+
+
+def liar2_documents(shared: Path) -> list[Item]:
+    """PolitiFact's justification paragraphs of the LIAR2 validation split (real fact-check
+    prose by the people who wrote it, "We rate this statement ..."; Apache-2.0, ``../shared``
+    README), one group per record. Issue 28: the screen flagged 6.1% of them before it was
+    trained on any, the kind of ordinary evidence the folds lacked (every other clean writer
+    of evidence prose was the project's own or a page of the demo corpus). The dataset blanks
+    the rating words ("we rate it ."), so these teach the prose around a rating, not the
+    rating words themselves."""
+    path = shared / "data" / "liar2" / "valid.csv"
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    return [
+        Item(row["justification"].strip(), False, "en", "liar2", "factcheck-justification", f"liar2:{row['id']}")
+        for row in rows
+        if row.get("justification", "").strip()
+    ]
+
+
+def trains_on_document(doc: Item, liar2_share: float = 1.0) -> bool:
+    """Whether the screen is fitted on a clean evidence document: every one, except that
+    only ``liar2_share`` of the LIAR2 justifications are (by a hash of the record), so one
+    writer's thousands of paragraphs do not dilute the weight of the rest of the clean text
+    (the leave-one-source-out folds choose the share, ``loso_metrics.json`` ``kept``)."""
+    if doc.source != "liar2":
+        return True
+    bucket = int(hashlib.sha256(f"liar2-share:{doc.group}".encode()).hexdigest()[:8], 16) % 1000
+    return bucket < liar2_share * 1000
+
+
+def evidence_files(shared: Path) -> list[Path]:
+    """The shared files of ``evidence_documents`` (their hashes go into the artefact)."""
+    paths = [shared / "data" / "averitec" / "dev.json", shared / "data" / "liar2" / "valid.csv"]
+    return [p for p in paths if p.exists()]
+
+
+def evidence_documents(shared: Path) -> list[Item]:
+    """Every clean evidence document the screen is fitted on and measured by (split by group
+    like the items): the demo corpus pages, AVeriTeC records, LIAR2 justifications."""
+    return corpus_documents() + averitec_documents(shared) + liar2_documents(shared)
 
 
 def training_texts(
@@ -749,12 +793,14 @@ def main() -> None:
 
     items = labelled_items(args.shared)
     public_attacks = public_benign = False
+    liar2_share = 1.0
     if args.threshold_from_loso:
         # [issue 28] What the leave-one-source-out folds kept: the public writers' attacks
         # and benign prompts trained on or not, and the sample weights.
         kept = json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"]
         public_attacks, public_benign = bool(kept.get("public_attacks")), bool(kept.get("public_benign"))
         SOURCE_CAP = float(kept.get("source_cap") or 0.0)
+        liar2_share = float(kept.get("liar2_share", 1.0))
         items += public_training_items(public_attacks, public_benign)
     # Decontamination: a training text that is also, verbatim, in the held-out set (writers
     # working apart can write the same short news line) is dropped from training, so the
@@ -763,10 +809,10 @@ def main() -> None:
     held_texts = {i.text.strip() for i in heldout_items(args.heldout)}
     contaminated = [i for i in items if i.text.strip() in held_texts]
     items = [i for i in items if i.text.strip() not in held_texts]
-    documents = corpus_documents() + averitec_documents(args.shared)
+    documents = evidence_documents(args.shared)
     train_items = [i for i in items if not is_dev(i.group)]
     dev_items = [i for i in items if is_dev(i.group)]
-    train_docs = [d for d in documents if not is_dev(d.group)]
+    train_docs = [d for d in documents if not is_dev(d.group) and trains_on_document(d, liar2_share)]
     dev_docs = [d for d in documents if is_dev(d.group)]
     print(
         f"train: {len(train_items)} items, {len(train_docs)} documents; "
@@ -822,7 +868,7 @@ def main() -> None:
     weights = fitted.coef_[0].astype(np.float32)
     bias = float(fitted.intercept_[0])
 
-    data_files = training_files(args.shared) + public_files(public_attacks, public_benign)
+    data_files = training_files(args.shared) + public_files(public_attacks, public_benign) + evidence_files(args.shared)
     meta = {
         "trained_on": sha256_of(data_files),
         "features": "char 1-5-grams and script-aware word 1-2-grams"
@@ -846,6 +892,7 @@ def main() -> None:
         "source_cap": SOURCE_CAP,
         "public_attacks": public_attacks,
         "public_benign": public_benign,
+        "liar2_share": liar2_share,
         "threshold": threshold,
         "threshold_chosen_on": "leave-one-source-out folds (tools/steering_loso.py)"
         if args.threshold_from_loso

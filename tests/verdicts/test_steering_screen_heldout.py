@@ -136,6 +136,7 @@ def test_the_committed_artefact_is_trained_as_the_leave_one_source_out_folds_kep
     meta = default_model().meta
     assert meta["source_cap"] == kept["source_cap"]
     assert meta["public_attacks"] == kept["public_attacks"] and meta["public_benign"] == kept["public_benign"]
+    assert meta.get("liar2_share", 1.0) == kept.get("liar2_share", 1.0)
     public = [k for k in meta["trained_on"] if "/public/" in k]
     assert bool(public) == bool(kept["public_attacks"] or kept["public_benign"])
 
@@ -149,3 +150,44 @@ def test_every_public_file_is_a_source_of_the_folds() -> None:
     for path in sorted((ROOT / "data" / "steering" / "public").glob("*.jsonl")):
         stem = path.stem.removesuffix("_benign")
         assert steering_loso.PUBLIC_SOURCES[stem] in steering_loso.SOURCES
+
+
+def test_liar2_justifications_are_clean_evidence_one_group_per_record(trainer, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] PolitiFact's justification paragraphs (real fact-check prose by people) are
+    clean evidence documents of the screen's training and folds; a record without one adds
+    nothing; the file's hash goes into the artefact."""
+    folder = tmp_path / "data" / "liar2"
+    folder.mkdir(parents=True)
+    (folder / "valid.csv").write_text(
+        "id,label,statement,justification\n"
+        '7,1,"A claim.","The figure comes from a 2019 report. We rate this statement ."\n'
+        '8,3,"Another claim.",""\n',
+        encoding="utf-8",
+    )
+    docs = trainer.liar2_documents(tmp_path)
+    assert [(d.text, d.steering, d.kind, d.group) for d in docs] == [
+        ("The figure comes from a 2019 report. We rate this statement .", False, "factcheck-justification", "liar2:7")
+    ]
+    assert docs[0] in trainer.evidence_documents(tmp_path)
+    assert trainer.evidence_files(tmp_path) == [folder / "valid.csv"]
+    assert trainer.liar2_documents(tmp_path / "absent") == []
+    # A share of the records trained on, by a hash of the record; other documents always.
+    many = [trainer.Item("t", False, "en", "liar2", "factcheck-justification", f"liar2:{k}") for k in range(2000)]
+    kept = sum(trainer.trains_on_document(d, 0.25) for d in many)
+    assert 400 < kept < 600
+    assert all(trainer.trains_on_document(d) for d in many)
+    assert trainer.trains_on_document(trainer.Item("p", False, "en", "averitec", "averitec-evidence", "a:1"), 0.0)
+
+
+def test_fold_scores_are_cached_per_training_data_documents_included(trainer) -> None:  # type: ignore[no-untyped-def]
+    """A fold score cached for one training set is not reused for another: adding evidence
+    documents (LIAR2) changes the key, as adding items does."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import steering_loso
+
+    item = trainer.Item("an attack", True, "en", "x.jsonl", "k", "g1")
+    doc = trainer.Item("an evidence page", False, "en", "liar2", "factcheck-justification", "liar2:1")
+    other = trainer.Item("another evidence page", False, "en", "liar2", "factcheck-justification", "liar2:2")
+    assert steering_loso.data_key([item], [doc]) == steering_loso.data_key([item], [doc])
+    assert steering_loso.data_key([item], [doc]) != steering_loso.data_key([item], [doc, other])
+    assert steering_loso.data_key([item], [doc]) != steering_loso.data_key([item, other], [doc])
