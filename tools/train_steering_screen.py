@@ -737,6 +737,18 @@ def evaluate(
     return out
 
 
+def liar2_never_trained(model: ScreenModel, documents: Sequence[Item], liar2_share: float) -> dict[str, object]:
+    """The whole fast screen on every LIAR2 justification the artefact was not fitted on (the
+    development records and those outside the trained share): real fact-check prose by
+    people, the ordinary evidence a claim's pages contain (issue 28)."""
+    flagged = screen_flags(model)
+    untrained = [
+        d for d in documents if d.source == "liar2" and (is_dev(d.group) or not trains_on_document(d, liar2_share))
+    ]
+    hits = [d for d in untrained if flagged(d.text)]
+    return {**rate(len(hits), len(untrained)), "flagged_texts": sorted(d.text[:160] for d in hits)[:20]}
+
+
 def sha256_of(paths: Iterable[Path]) -> dict[str, str]:
     return {str(p.relative_to(p.parents[2])): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
 
@@ -912,6 +924,7 @@ def main() -> None:
         "model": meta,
         "heldout_earlier": earlier_heldout_figures(previous_metrics, heldout_files(args.heldout), new_artefact=True),
     }
+    metrics["liar2_never_trained"] = liar2_never_trained(model, documents, liar2_share)
     with_heldout(metrics, model)
     METRICS_PATH.write_text(
         json.dumps(metrics, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"

