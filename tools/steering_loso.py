@@ -233,7 +233,9 @@ CONFIGS = {
         Config("ngram_source_balanced_no_public_benign", source_cap=10.0, public_benign=False),
         Config("ngram_c32", c=32.0),
         Config("ngram_no_public_attacks", public_attacks=False, public_benign=False),
+        Config("ngram_no_public_attacks_liar2_tenth", public_attacks=False, public_benign=False, liar2_share=0.1),
         Config("ngram_no_public_attacks_liar2_quarter", public_attacks=False, public_benign=False, liar2_share=0.25),
+        Config("ngram_no_public_attacks_liar2_half", public_attacks=False, public_benign=False, liar2_share=0.5),
         Config("ngram_source_balanced_c32_liar2_quarter", c=32.0, source_cap=10.0, liar2_share=0.25),
     )
 }
