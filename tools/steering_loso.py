@@ -235,9 +235,18 @@ CONFIGS = {
         Config("ngram_source_balanced_no_public_benign", source_cap=10.0, public_benign=False),
         Config("ngram_c32", c=32.0),
         Config("ngram_no_public_attacks", public_attacks=False, public_benign=False),
-        Config("ngram_no_public_attacks_liar2_tenth", public_attacks=False, public_benign=False, liar2_share=0.1),
-        Config("ngram_no_public_attacks_liar2_quarter", public_attacks=False, public_benign=False, liar2_share=0.25),
-        Config("ngram_no_public_attacks_liar2_half", public_attacks=False, public_benign=False, liar2_share=0.5),
+        Config(
+            "ngram_no_public_attacks_liar2_tenth", public_attacks=False, public_benign=False, liar2_share=0.1
+        ),
+        Config(
+            "ngram_no_public_attacks_liar2_quarter",
+            public_attacks=False,
+            public_benign=False,
+            liar2_share=0.25,
+        ),
+        Config(
+            "ngram_no_public_attacks_liar2_half", public_attacks=False, public_benign=False, liar2_share=0.5
+        ),
         Config("ngram_source_balanced_c32_liar2_quarter", c=32.0, source_cap=10.0, liar2_share=0.25),
     )
 }
@@ -476,7 +485,10 @@ def counts_matrix_memo(texts: Sequence[str], lexicon) -> sparse.csr_matrix:  # t
 def training_writers(train_items: Sequence[Item], sources: Sequence[str]) -> list[str]:
     """The writer of each training row (``training_texts``' sources): an item's source, or
     "clean" for a document's windows."""
-    return [source_of(train_items[int(src.split(":")[1])]) if src.startswith("item:") else "clean" for src in sources]
+    return [
+        source_of(train_items[int(src.split(":")[1])]) if src.startswith("item:") else "clean"
+        for src in sources
+    ]
 
 
 def ngram_fold_model(
@@ -664,7 +676,9 @@ def concept_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, c
     from sklearn.linear_model import LogisticRegression
 
     train_items, train_docs = fold_training_mask(items, docs, fold, config)
-    texts, labels, _groups, _langs, sources, _genres = training_texts(train_items, train_docs, random.Random(16))
+    texts, labels, _groups, _langs, sources, _genres = training_texts(
+        train_items, train_docs, random.Random(16)
+    )
     x = np.vstack([concept_whole(t) for t in texts])
     y = np.asarray(labels)
     weight = source_balanced_weights(y, training_writers(train_items, sources), config.source_cap)
@@ -922,7 +936,9 @@ def earlier_summary(previous: dict[str, object]) -> dict[str, object]:
         "candidates": {
             name: {
                 **{k: fig[k] for k in keys if k in fig},
-                "attacks_by_source": {src: v["attacks"] for src, v in fig.get("attacks_by_source", {}).items()},
+                "attacks_by_source": {
+                    src: v["attacks"] for src, v in fig.get("attacks_by_source", {}).items()
+                },
                 "ordinary_set_never_trained": fig.get("ordinary_set_never_trained", {}).get("all"),
             }
             for name, fig in candidates.items()
@@ -998,7 +1014,8 @@ def main() -> None:
     # kept as they were published when the sources or the method change.
     earlier = previous.get("earlier_evaluations", [])
     if previous and (
-        previous.get("sources", list(SOURCES[:4])) != list(SOURCES) or previous.get("method") != results["method"]
+        previous.get("sources", list(SOURCES[:4])) != list(SOURCES)
+        or previous.get("method") != results["method"]
     ):
         earlier = [*earlier, earlier_summary(previous)]
     if earlier:

@@ -225,7 +225,10 @@ def earlier_heldout_figures(
                 "items": held.get("items"),
                 "attacks": {k: held["attacks"][k] for k in ("all", "by_kind", "by_language")},
                 "clean_items": {k: held["clean_items"][k] for k in ("all", "by_kind", "by_language")},
-                "measured_on_artefact": {"threshold": model.get("threshold"), "trained_on": model.get("trained_on")},
+                "measured_on_artefact": {
+                    "threshold": model.get("threshold"),
+                    "trained_on": model.get("trained_on"),
+                },
             }
         )
     return earlier
@@ -296,7 +299,14 @@ def liar2_documents(shared: Path) -> list[Item]:
     with path.open(encoding="utf-8", newline="") as handle:
         rows = list(csv.DictReader(handle))
     return [
-        Item(row["justification"].strip(), False, "en", "liar2", "factcheck-justification", f"liar2:{row['id']}")
+        Item(
+            row["justification"].strip(),
+            False,
+            "en",
+            "liar2",
+            "factcheck-justification",
+            f"liar2:{row['id']}",
+        )
         for row in rows
         if row.get("justification", "").strip()
     ]
@@ -416,7 +426,9 @@ class NBLogisticRegression:
     def __init__(self, c: float) -> None:
         self.c = c
 
-    def fit(self, x: sparse.csr_matrix, y: np.ndarray, weight: np.ndarray | None = None) -> NBLogisticRegression:
+    def fit(
+        self, x: sparse.csr_matrix, y: np.ndarray, weight: np.ndarray | None = None
+    ) -> NBLogisticRegression:
         from sklearn.linear_model import LogisticRegression
 
         w = np.ones(len(y)) if weight is None else weight
@@ -629,7 +641,9 @@ def choose(
             },
             # Out of fold, each hand-written attack kind is one the model never saw.
             "oof_recall_by_handwritten_kind": {
-                kind.removeprefix("handwritten-train:"): round(float(np.mean(oof[(y == 1) & (group_arr == kind)] >= threshold)), 3)
+                kind.removeprefix("handwritten-train:"): round(
+                    float(np.mean(oof[(y == 1) & (group_arr == kind)] >= threshold)), 3
+                )
                 for kind in sorted(set(group_arr[(y == 1)]))
                 if kind.startswith("handwritten-train:")
             },
@@ -737,13 +751,17 @@ def evaluate(
     return out
 
 
-def liar2_never_trained(model: ScreenModel, documents: Sequence[Item], liar2_share: float) -> dict[str, object]:
+def liar2_never_trained(
+    model: ScreenModel, documents: Sequence[Item], liar2_share: float
+) -> dict[str, object]:
     """The whole fast screen on every LIAR2 justification the artefact was not fitted on (the
     development records and those outside the trained share): real fact-check prose by
     people, the ordinary evidence a claim's pages contain (issue 28)."""
     flagged = screen_flags(model)
     untrained = [
-        d for d in documents if d.source == "liar2" and (is_dev(d.group) or not trains_on_document(d, liar2_share))
+        d
+        for d in documents
+        if d.source == "liar2" and (is_dev(d.group) or not trains_on_document(d, liar2_share))
     ]
     hits = [d for d in untrained if flagged(d.text)]
     return {**rate(len(hits), len(untrained)), "flagged_texts": sorted(d.text[:160] for d in hits)[:20]}
@@ -851,7 +869,9 @@ def main() -> None:
         committed = load_model(ARTEFACT_PATH)
         if args.measure_only:
             previous["development"] = evaluate(committed, dev_items, dev_docs, random.Random(SEED))
-        previous["heldout_earlier"] = earlier_heldout_figures(previous, heldout_files(args.heldout), new_artefact=False)
+        previous["heldout_earlier"] = earlier_heldout_figures(
+            previous, heldout_files(args.heldout), new_artefact=False
+        )
         with_heldout(previous, committed)
         METRICS_PATH.write_text(
             json.dumps(previous, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
@@ -870,9 +890,13 @@ def main() -> None:
         # cross-validation within train (whose folds share their writers).
         loso = json.loads(LOSO_PATH.read_text(encoding="utf-8"))
         c, threshold = float(loso["kept"]["C"]), float(loso["kept"]["threshold"])
-        cv: dict[str, object] = {"skipped": f"C and threshold from {LOSO_PATH.name} (leave-one-source-out folds)"}
+        cv: dict[str, object] = {
+            "skipped": f"C and threshold from {LOSO_PATH.name} (leave-one-source-out folds)"
+        }
     else:
-        c, threshold, cv = choose(x_tf, y, groups, langs, sources, genres, args.fp_budget, args.lookalike_budget)
+        c, threshold, cv = choose(
+            x_tf, y, groups, langs, sources, genres, args.fp_budget, args.lookalike_budget
+        )
     if args.cv_only:
         return
     idf = idf_of(x_tf)
@@ -880,7 +904,11 @@ def main() -> None:
     weights = fitted.coef_[0].astype(np.float32)
     bias = float(fitted.intercept_[0])
 
-    data_files = training_files(args.shared) + public_files(public_attacks, public_benign) + evidence_files(args.shared)
+    data_files = (
+        training_files(args.shared)
+        + public_files(public_attacks, public_benign)
+        + evidence_files(args.shared)
+    )
     meta = {
         "trained_on": sha256_of(data_files),
         "features": "char 1-5-grams and script-aware word 1-2-grams"
@@ -922,7 +950,9 @@ def main() -> None:
         "its threshold never saw it",
         "development": evaluate(model, dev_items, dev_docs, random.Random(SEED)),
         "model": meta,
-        "heldout_earlier": earlier_heldout_figures(previous_metrics, heldout_files(args.heldout), new_artefact=True),
+        "heldout_earlier": earlier_heldout_figures(
+            previous_metrics, heldout_files(args.heldout), new_artefact=True
+        ),
     }
     metrics["liar2_never_trained"] = liar2_never_trained(model, documents, liar2_share)
     with_heldout(metrics, model)
