@@ -81,6 +81,7 @@ from scipy import sparse  # noqa: E402
 from train_steering_screen import (  # noqa: E402
     Item,
     NBLogisticRegression,
+    bucket,
     evidence_documents,
     fit,
     heldout_items,
@@ -89,8 +90,8 @@ from train_steering_screen import (  # noqa: E402
     source_balanced_weights,
     tfidf,
     training_texts,
+    trains_on_document,
 )
-from train_steering_screen import trains_on_document as trains_on_document_at  # noqa: E402
 
 from reliability_core.verdicts.steering_screen.concepts import default_lexicon  # noqa: E402
 from reliability_core.verdicts.steering_screen.features import (  # noqa: E402
@@ -148,12 +149,8 @@ def source_of(item: Item) -> str:
     return "project"
 
 
-def bucket(group: str, n: int = 1000) -> int:
-    return int(hashlib.sha256(group.encode("utf-8")).hexdigest()[:8], 16) % n
-
-
 def clean_fold(group: str) -> int:
-    return int(hashlib.sha256(f"loso:{group}".encode()).hexdigest()[:8], 16) % len(SOURCES)
+    return bucket(f"loso:{group}", len(SOURCES))
 
 
 def is_public_benign(item: Item) -> bool:
@@ -436,12 +433,6 @@ def ngram_max(text: str, model: ScreenModel) -> float:
     return best
 
 
-def trains_on_document(doc: Item, config: Config) -> bool:
-    """Whether a fold model of ``config`` is fitted on a clean document (the artefact's rule,
-    ``train_steering_screen.trains_on_document``, with the candidate's LIAR2 share)."""
-    return trains_on_document_at(doc, config.liar2_share)
-
-
 def fold_training_mask(
     items: Sequence[Item], docs: Sequence[Item], fold: int, config: Config | None = None
 ) -> tuple[list[Item], list[Item]]:
@@ -453,7 +444,9 @@ def fold_training_mask(
         and (config.public_benign or not is_public_benign(i))
         and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
     ]
-    train_docs = [d for d in docs if clean_fold(d.group) != fold and trains_on_document(d, config)]
+    train_docs = [
+        d for d in docs if clean_fold(d.group) != fold and trains_on_document(d, config.liar2_share)
+    ]
     return train_items, train_docs
 
 
@@ -736,7 +729,9 @@ def score_same_writer(
                 and (config.public_benign or not is_public_benign(i))
                 and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
             ]
-            model = ngram_model(train_items, [d for d in docs if trains_on_document(d, config)], config)
+            model = ngram_model(
+                train_items, [d for d in docs if trains_on_document(d, config.liar2_share)], config
+            )
             for s, k in zip(half, keys, strict=True):
                 if k not in saved:
                     saved[k] = max(ngram_max(c, model) for c in s.chunks)

@@ -67,6 +67,10 @@ ORDINARY_DIR = ROOT / "data" / "steering" / "ordinary"
 # ``--threshold-from-loso``; ``public_training_items``).
 LOSO_ONLY_DIR = ROOT / "data" / "steering" / "public"
 DEV_SHARE = 5  # one group in five is development
+# Clean evidence read in place from ``<shared>``: AVeriTeC dev records, LIAR2 justifications.
+AVERITEC_FILE = Path("data") / "averitec" / "dev.json"
+LIAR2_FILE = Path("data") / "liar2" / "valid.csv"
+LIAR2_SOURCE = "liar2"
 REQUEST_GROUP_PREFIXES = ("notinject:",)
 NEWS_GROUP_PREFIX = "handwritten-train:news_"
 SEED = 16
@@ -98,11 +102,17 @@ class Item:
     context_dependent: bool = False
 
 
+def bucket(group: str, n: int = 1000) -> int:
+    """A stable hash of a group in ``range(n)``: every split and sampled share is by group,
+    the same on every machine."""
+    return int(hashlib.sha256(group.encode("utf-8")).hexdigest()[:8], 16) % n
+
+
 def is_dev(group: str) -> bool:
     """Train/development split by group: a stable hash, never by item."""
     if group.startswith("handwritten-train:"):
         return False
-    return int(hashlib.sha256(group.encode("utf-8")).hexdigest()[:8], 16) % DEV_SHARE == 0
+    return bucket(group, DEV_SHARE) == 0
 
 
 def attack_kind(source: str, category: str) -> str:
@@ -263,7 +273,7 @@ def corpus_documents() -> list[Item]:
 
 def averitec_documents(shared: Path) -> list[Item]:
     """AVeriTeC dev claims and their evidence answers (real fact-check text), one group per claim."""
-    path = shared / "data" / "averitec" / "dev.json"
+    path = shared / AVERITEC_FILE
     if not path.exists():
         return []
     docs = []
@@ -293,7 +303,7 @@ def liar2_documents(shared: Path) -> list[Item]:
     of evidence prose was the project's own or a page of the demo corpus). The dataset blanks
     the rating words ("we rate it ."), so these teach the prose around a rating, not the
     rating words themselves."""
-    path = shared / "data" / "liar2" / "valid.csv"
+    path = shared / LIAR2_FILE
     if not path.exists():
         return []
     with path.open(encoding="utf-8", newline="") as handle:
@@ -303,7 +313,7 @@ def liar2_documents(shared: Path) -> list[Item]:
             row["justification"].strip(),
             False,
             "en",
-            "liar2",
+            LIAR2_SOURCE,
             "factcheck-justification",
             f"liar2:{row['id']}",
         )
@@ -317,16 +327,14 @@ def trains_on_document(doc: Item, liar2_share: float = 1.0) -> bool:
     only ``liar2_share`` of the LIAR2 justifications are (by a hash of the record), so one
     writer's thousands of paragraphs do not dilute the weight of the rest of the clean text
     (the leave-one-source-out folds choose the share, ``loso_metrics.json`` ``kept``)."""
-    if doc.source != "liar2":
+    if doc.source != LIAR2_SOURCE:
         return True
-    bucket = int(hashlib.sha256(f"liar2-share:{doc.group}".encode()).hexdigest()[:8], 16) % 1000
-    return bucket < liar2_share * 1000
+    return bucket(f"liar2-share:{doc.group}") < liar2_share * 1000
 
 
 def evidence_files(shared: Path) -> list[Path]:
     """The shared files of ``evidence_documents`` (their hashes go into the artefact)."""
-    paths = [shared / "data" / "averitec" / "dev.json", shared / "data" / "liar2" / "valid.csv"]
-    return [p for p in paths if p.exists()]
+    return [shared / f for f in (AVERITEC_FILE, LIAR2_FILE) if (shared / f).exists()]
 
 
 def evidence_documents(shared: Path) -> list[Item]:
@@ -752,17 +760,15 @@ def evaluate(
 
 
 def liar2_never_trained(
-    model: ScreenModel, documents: Sequence[Item], liar2_share: float
+    model: ScreenModel, documents: Sequence[Item], trained: Sequence[Item]
 ) -> dict[str, object]:
     """The whole fast screen on every LIAR2 justification the artefact was not fitted on (the
-    development records and those outside the trained share): real fact-check prose by
-    people, the ordinary evidence a claim's pages contain (issue 28)."""
+    ``documents`` not among the ``trained`` ones: development records and those outside the
+    trained share): real fact-check prose by people, the ordinary evidence a claim's pages
+    contain (issue 28)."""
     flagged = screen_flags(model)
-    untrained = [
-        d
-        for d in documents
-        if d.source == "liar2" and (is_dev(d.group) or not trains_on_document(d, liar2_share))
-    ]
+    fitted = {d.group for d in trained}
+    untrained = [d for d in documents if d.source == LIAR2_SOURCE and d.group not in fitted]
     hits = [d for d in untrained if flagged(d.text)]
     return {**rate(len(hits), len(untrained)), "flagged_texts": sorted(d.text[:160] for d in hits)[:20]}
 
@@ -954,7 +960,7 @@ def main() -> None:
             previous_metrics, heldout_files(args.heldout), new_artefact=True
         ),
     }
-    metrics["liar2_never_trained"] = liar2_never_trained(model, documents, liar2_share)
+    metrics["liar2_never_trained"] = liar2_never_trained(model, documents, train_docs)
     with_heldout(metrics, model)
     METRICS_PATH.write_text(
         json.dumps(metrics, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
