@@ -79,6 +79,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from scipy import sparse  # noqa: E402
 from train_steering_screen import (  # noqa: E402
+    WEB_SOURCE,
     Item,
     NBLogisticRegression,
     bucket,
@@ -133,7 +134,14 @@ PROJECT_SAMPLE = {"udhr": 0.12, "handwritten_train": 0.35, "handwritten_v2": 0.3
 C_NGRAM = 128.0  # the committed artefact's C (train cross-validation)
 C_ENCODER = 4.0
 # Ordinary text: what a claim's evidence is made of. The 1% bound is on these.
-ORDINARY_KINDS = ("news", "paragraph", "corpus-page", "averitec-evidence", "factcheck-justification")
+ORDINARY_KINDS = (
+    "news",
+    "paragraph",
+    "corpus-page",
+    "averitec-evidence",
+    "factcheck-justification",
+    "web-paragraph",
+)
 
 
 def source_of(item: Item) -> str:
@@ -214,12 +222,17 @@ class Config:
     public_benign: bool = True
     public_attacks: bool = True
     liar2_share: float = 1.0
+    web_share: float = 0.0
 
     def key(self) -> str:
         return (
             f"c={self.c:g},cap={self.source_cap:g},benign={self.public_benign},public={self.public_attacks}"
             + (f",liar2={self.liar2_share:g}" if self.liar2_share != 1.0 else "")
+            + (f",web={self.web_share:g}" if self.web_share else "")
         )
+
+    def trains_on(self, doc: Item) -> bool:
+        return trains_on_document(doc, self.liar2_share, self.web_share)
 
 
 CONFIGS = {
@@ -245,6 +258,16 @@ CONFIGS = {
             "ngram_no_public_attacks_liar2_half", public_attacks=False, public_benign=False, liar2_share=0.5
         ),
         Config("ngram_source_balanced_c32_liar2_quarter", c=32.0, source_cap=10.0, liar2_share=0.25),
+        *(
+            Config(
+                f"ngram_no_public_attacks_liar2_tenth_web_{name}",
+                public_attacks=False,
+                public_benign=False,
+                liar2_share=0.1,
+                web_share=share,
+            )
+            for name, share in (("quarter", 0.25), ("half", 0.5), ("all", 1.0))
+        ),
     )
 }
 
@@ -383,7 +406,8 @@ def evaluation_texts(
     # fold, so its model saw neither).
     hosts_by_fold: dict[int, list[Item]] = defaultdict(list)
     for doc in docs:
-        if len(unit_spans(doc.text)) >= 6:
+        # Hosts are fact-check evidence, as before the web paragraphs came in.
+        if doc.source != WEB_SOURCE and len(unit_spans(doc.text)) >= 6:
             hosts_by_fold[clean_fold(doc.group)].append(doc)
     for item in items:
         if item.steering and (
@@ -444,9 +468,7 @@ def fold_training_mask(
         and (config.public_benign or not is_public_benign(i))
         and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
     ]
-    train_docs = [
-        d for d in docs if clean_fold(d.group) != fold and trains_on_document(d, config.liar2_share)
-    ]
+    train_docs = [d for d in docs if clean_fold(d.group) != fold and config.trains_on(d)]
     return train_items, train_docs
 
 
@@ -729,9 +751,7 @@ def score_same_writer(
                 and (config.public_benign or not is_public_benign(i))
                 and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
             ]
-            model = ngram_model(
-                train_items, [d for d in docs if trains_on_document(d, config.liar2_share)], config
-            )
+            model = ngram_model(train_items, [d for d in docs if config.trains_on(d)], config)
             for s, k in zip(half, keys, strict=True):
                 if k not in saved:
                     saved[k] = max(ngram_max(c, model) for c in s.chunks)
@@ -985,6 +1005,11 @@ def main() -> None:
     )
     print(f"encoder cache: {len(emb)} chunks", flush=True)
     configs = [CONFIGS[name] for name in args.candidates]
+    if any(c.web_share for c in configs) and not any(d.source == WEB_SOURCE for d in docs):
+        raise SystemExit(
+            "a candidate trains on web paragraphs, but the shared folder has none: copy them first "
+            "(tools/steering_data/copy_lingua_sentences.py, data/steering/README.md)"
+        )
     score_all(scored, items, docs, emb, configs)
     previous = json.loads(RESULTS.read_text(encoding="utf-8")) if RESULTS.exists() else {}
     results: dict[str, object] = {
@@ -1064,6 +1089,7 @@ def main() -> None:
         "public_benign": best.public_benign,
         "public_attacks": best.public_attacks,
         "liar2_share": best.liar2_share,
+        "web_share": best.web_share,
         "threshold": chosen["threshold"],
     }
     args.out.write_text(

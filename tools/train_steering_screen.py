@@ -71,6 +71,14 @@ DEV_SHARE = 5  # one group in five is development
 AVERITEC_FILE = Path("data") / "averitec" / "dev.json"
 LIAR2_FILE = Path("data") / "liar2" / "valid.csv"
 LIAR2_SOURCE = "liar2"
+# Web sentences by people in the screen's languages: the sentence test data of the lingua
+# language detector (pemistahl/lingua-py, ``language-testdata/sentences/<lang>.txt``, 1,000
+# sentences a language drawn from the Leipzig Wortschatz corpora of arbitrarily chosen
+# websites), copied under ``<shared>`` and read in place (data/steering/README.md).
+WEB_DIR = Path("data") / "lingua_testdata" / "sentences"
+WEB_SOURCE = "leipzig-web"
+WEB_SENTENCES_PER_PARAGRAPH = 5  # about an evidence paragraph
+WEB_FILE_LANGUAGES = {"nb": "no"}  # lingua's file names where they differ from the screen's codes
 REQUEST_GROUP_PREFIXES = ("notinject:",)
 NEWS_GROUP_PREFIX = "handwritten-train:news_"
 SEED = 16
@@ -322,25 +330,71 @@ def liar2_documents(shared: Path) -> list[Item]:
     ]
 
 
-def trains_on_document(doc: Item, liar2_share: float = 1.0) -> bool:
+def screen_languages() -> frozenset[str]:
+    """The languages the screen's concept lexicon is written for (one file each)."""
+    from reliability_core.verdicts.steering_screen.concepts import lexicon_files
+
+    return frozenset(p.stem for p in lexicon_files())
+
+
+def web_files(shared: Path) -> list[Path]:
+    """The web-sentence files of the screen's languages under ``<shared>`` (none if absent)."""
+    folder = shared / WEB_DIR
+    if not folder.is_dir():
+        return []
+    languages = screen_languages()
+    return [p for p in sorted(folder.glob("*.txt")) if WEB_FILE_LANGUAGES.get(p.stem, p.stem) in languages]
+
+
+def web_documents(shared: Path) -> list[Item]:
+    """Web prose by people in every language of the screen: paragraphs of
+    ``WEB_SENTENCES_PER_PARAGRAPH`` consecutive sentences of each language's file (the file
+    is an unsorted sample of many websites, so a paragraph's sentences are by different
+    writers), one group per paragraph. Issue 28: the screen trained only on its own writers'
+    text outside English flagged 16% of such paragraphs (Korean 60%): it had learnt the
+    language, not the instruction."""
+    docs = []
+    for path in web_files(shared):
+        lang = WEB_FILE_LANGUAGES.get(path.stem, path.stem)
+        sentences = [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        n = WEB_SENTENCES_PER_PARAGRAPH
+        for k in range(len(sentences) // n):
+            docs.append(
+                Item(
+                    " ".join(sentences[k * n : (k + 1) * n]),
+                    False,
+                    lang,
+                    WEB_SOURCE,
+                    "web-paragraph",
+                    f"leipzig:{lang}:{k}",
+                )
+            )
+    return docs
+
+
+def trains_on_document(doc: Item, liar2_share: float = 1.0, web_share: float = 0.0) -> bool:
     """Whether the screen is fitted on a clean evidence document: every one, except that
-    only ``liar2_share`` of the LIAR2 justifications are (by a hash of the record), so one
-    writer's thousands of paragraphs do not dilute the weight of the rest of the clean text
-    (the leave-one-source-out folds choose the share, ``loso_metrics.json`` ``kept``)."""
-    if doc.source != LIAR2_SOURCE:
+    only ``liar2_share`` of the LIAR2 justifications and ``web_share`` of the web paragraphs
+    are (by a hash of the group), so one source's thousands of paragraphs do not dilute the
+    weight of the rest of the clean text (the leave-one-source-out folds choose the shares,
+    ``loso_metrics.json`` ``kept``; the web paragraphs were not trained on before they were
+    measured, hence 0 by default)."""
+    share = {LIAR2_SOURCE: liar2_share, WEB_SOURCE: web_share}.get(doc.source)
+    if share is None:
         return True
-    return bucket(f"liar2-share:{doc.group}") < liar2_share * 1000
+    return bucket(f"{doc.source}-share:{doc.group}") < share * 1000
 
 
 def evidence_files(shared: Path) -> list[Path]:
     """The shared files of ``evidence_documents`` (their hashes go into the artefact)."""
-    return [shared / f for f in (AVERITEC_FILE, LIAR2_FILE) if (shared / f).exists()]
+    return [shared / f for f in (AVERITEC_FILE, LIAR2_FILE) if (shared / f).exists()] + web_files(shared)
 
 
 def evidence_documents(shared: Path) -> list[Item]:
     """Every clean evidence document the screen is fitted on and measured by (split by group
-    like the items): the demo corpus pages, AVeriTeC records, LIAR2 justifications."""
-    return corpus_documents() + averitec_documents(shared) + liar2_documents(shared)
+    like the items): the demo corpus pages, AVeriTeC records, LIAR2 justifications, web
+    paragraphs in the screen's languages."""
+    return corpus_documents() + averitec_documents(shared) + liar2_documents(shared) + web_documents(shared)
 
 
 def training_texts(
@@ -741,7 +795,8 @@ def evaluate(
     out["clean_document_windows"] = rate(windows_flagged, windows_seen)
     # Attacks in the middle of long, ordinary evidence: each development attack planted in a
     # development corpus page or AVeriTeC record between two of its sentences.
-    hosts = [d for d in documents if len(unit_spans(d.text)) >= 6]
+    # Hosts are fact-check evidence (the web paragraphs are measured as clean documents).
+    hosts = [d for d in documents if d.source != WEB_SOURCE and len(unit_spans(d.text)) >= 6]
     embedded_hits = 0
     by_lang_embedded: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for item in attacks:
@@ -759,18 +814,28 @@ def evaluate(
     return out
 
 
-def liar2_never_trained(
-    model: ScreenModel, documents: Sequence[Item], trained: Sequence[Item]
+def never_trained(
+    model: ScreenModel, documents: Sequence[Item], trained: Sequence[Item], source: str
 ) -> dict[str, object]:
-    """The whole fast screen on every LIAR2 justification the artefact was not fitted on (the
-    ``documents`` not among the ``trained`` ones: development records and those outside the
-    trained share): real fact-check prose by people, the ordinary evidence a claim's pages
-    contain (issue 28)."""
+    """The whole fast screen on every document of ``source`` the artefact was not fitted on
+    (the ``documents`` not among the ``trained`` ones: the development split and those
+    outside the trained share), by language: ordinary prose by people that a claim's
+    evidence pages contain (issue 28; LIAR2's fact-check justifications, web paragraphs in
+    the screen's languages)."""
     flagged = screen_flags(model)
     fitted = {d.group for d in trained}
-    untrained = [d for d in documents if d.source == LIAR2_SOURCE and d.group not in fitted]
+    untrained = [d for d in documents if d.source == source and d.group not in fitted]
     hits = [d for d in untrained if flagged(d.text)]
-    return {**rate(len(hits), len(untrained)), "flagged_texts": sorted(d.text[:160] for d in hits)[:20]}
+    by_lang: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for d in untrained:
+        by_lang[d.lang][1] += 1
+    for d in hits:
+        by_lang[d.lang][0] += 1
+    out: dict[str, object] = {**rate(len(hits), len(untrained))}
+    if len(by_lang) > 1:
+        out["by_language"] = {k: rate(*v) for k, v in sorted(by_lang.items())}
+    out["flagged_texts"] = sorted(d.text[:160] for d in hits)[:20]
+    return out
 
 
 def sha256_of(paths: Iterable[Path]) -> dict[str, str]:
@@ -829,7 +894,7 @@ def main() -> None:
 
     items = labelled_items(args.shared)
     public_attacks = public_benign = False
-    liar2_share = 1.0
+    liar2_share, web_share = 1.0, 0.0
     if args.threshold_from_loso:
         # [issue 28] What the leave-one-source-out folds kept: the public writers' attacks
         # and benign prompts trained on or not, and the sample weights.
@@ -837,6 +902,13 @@ def main() -> None:
         public_attacks, public_benign = bool(kept.get("public_attacks")), bool(kept.get("public_benign"))
         SOURCE_CAP = float(kept.get("source_cap") or 0.0)
         liar2_share = float(kept.get("liar2_share", 1.0))
+        web_share = float(kept.get("web_share", 0.0))
+        if web_share and not web_files(args.shared):
+            raise SystemExit(
+                f"the kept candidate trains on {web_share:g} of the web paragraphs, but "
+                f"{args.shared / WEB_DIR} has none: copy them first "
+                "(tools/steering_data/copy_lingua_sentences.py, data/steering/README.md)"
+            )
         items += public_training_items(public_attacks, public_benign)
     # Decontamination: a training text that is also, verbatim, in the held-out set (writers
     # working apart can write the same short news line) is dropped from training, so the
@@ -848,7 +920,9 @@ def main() -> None:
     documents = evidence_documents(args.shared)
     train_items = [i for i in items if not is_dev(i.group)]
     dev_items = [i for i in items if is_dev(i.group)]
-    train_docs = [d for d in documents if not is_dev(d.group) and trains_on_document(d, liar2_share)]
+    train_docs = [
+        d for d in documents if not is_dev(d.group) and trains_on_document(d, liar2_share, web_share)
+    ]
     dev_docs = [d for d in documents if is_dev(d.group)]
     print(
         f"train: {len(train_items)} items, {len(train_docs)} documents; "
@@ -939,6 +1013,7 @@ def main() -> None:
         "public_attacks": public_attacks,
         "public_benign": public_benign,
         "liar2_share": liar2_share,
+        "web_share": web_share,
         "threshold": threshold,
         "threshold_chosen_on": "leave-one-source-out folds (tools/steering_loso.py)"
         if args.threshold_from_loso
@@ -960,7 +1035,8 @@ def main() -> None:
             previous_metrics, heldout_files(args.heldout), new_artefact=True
         ),
     }
-    metrics["liar2_never_trained"] = liar2_never_trained(model, documents, train_docs)
+    metrics["liar2_never_trained"] = never_trained(model, documents, train_docs, LIAR2_SOURCE)
+    metrics["web_never_trained"] = never_trained(model, documents, train_docs, WEB_SOURCE)
     with_heldout(metrics, model)
     METRICS_PATH.write_text(
         json.dumps(metrics, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"

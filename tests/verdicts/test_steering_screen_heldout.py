@@ -164,6 +164,7 @@ def test_the_committed_artefact_is_trained_as_the_leave_one_source_out_folds_kep
     assert meta["source_cap"] == kept["source_cap"]
     assert meta["public_attacks"] == kept["public_attacks"] and meta["public_benign"] == kept["public_benign"]
     assert meta.get("liar2_share", 1.0) == kept.get("liar2_share", 1.0)
+    assert meta.get("web_share", 0.0) == kept.get("web_share", 0.0)
     public = [k for k in meta["trained_on"] if "/public/" in k]
     assert bool(public) == bool(kept["public_attacks"] or kept["public_benign"])
 
@@ -227,3 +228,41 @@ def test_fold_scores_are_cached_per_training_data_documents_included(trainer) ->
     assert steering_loso.data_key([item], [doc]) == steering_loso.data_key([item], [doc])
     assert steering_loso.data_key([item], [doc]) != steering_loso.data_key([item], [doc, other])
     assert steering_loso.data_key([item], [doc]) != steering_loso.data_key([item, other], [doc])
+
+
+def test_web_sentences_are_paragraphs_in_the_screens_languages_trained_on_by_a_hashed_share(
+    trainer, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] Web prose by people in the screen's languages (lingua's Leipzig sentences):
+    paragraphs of five consecutive sentences, one group each, lingua's ``nb`` read as the
+    screen's ``no``, a language without a lexicon skipped, a short remainder dropped; none
+    trained on unless a share is given; the files' hashes go into the artefact."""
+    folder = tmp_path / trainer.WEB_DIR
+    folder.mkdir(parents=True)
+    (folder / "nb.txt").write_text("".join(f"Setning nummer {k}.\n" for k in range(12)), encoding="utf-8")
+    (folder / "ko.txt").write_text("첫 문장.\n\n둘째 문장.\n셋째.\n넷째.\n다섯째.\n", encoding="utf-8")
+    (folder / "xx.txt").write_text("".join(f"s{k}.\n" for k in range(10)), encoding="utf-8")
+    docs = trainer.web_documents(tmp_path)
+    assert [(d.lang, d.group, d.kind, d.steering) for d in docs] == [
+        ("ko", "leipzig:ko:0", "web-paragraph", False),
+        ("no", "leipzig:no:0", "web-paragraph", False),
+        ("no", "leipzig:no:1", "web-paragraph", False),
+    ]
+    assert docs[0].text == "첫 문장. 둘째 문장. 셋째. 넷째. 다섯째."
+    assert docs[2].text.startswith("Setning nummer 5.") and docs[2].text.endswith("nummer 9.")
+    assert all(d in trainer.evidence_documents(tmp_path) for d in docs)
+    assert trainer.evidence_files(tmp_path) == [folder / "ko.txt", folder / "nb.txt"]
+    assert trainer.web_documents(tmp_path / "absent") == []
+    many = [
+        trainer.Item("t", False, "de", trainer.WEB_SOURCE, "web-paragraph", f"leipzig:de:{k}")
+        for k in range(2000)
+    ]
+    assert not any(trainer.trains_on_document(d) for d in many)
+    assert 900 < sum(trainer.trains_on_document(d, 1.0, 0.5) for d in many) < 1100
+    # The LIAR2 share and the web share are drawn apart: one does not move the other.
+    liar = [
+        trainer.Item("t", False, "en", "liar2", "factcheck-justification", f"liar2:{k}") for k in range(50)
+    ]
+    assert [trainer.trains_on_document(d, 0.25, 0.0) for d in liar] == [
+        trainer.trains_on_document(d, 0.25, 1.0) for d in liar
+    ]
