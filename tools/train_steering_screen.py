@@ -79,6 +79,9 @@ WEB_DIR = Path("data") / "lingua_testdata" / "sentences"
 WEB_SOURCE = "leipzig-web"
 WEB_SENTENCES_PER_PARAGRAPH = 5  # about an evidence paragraph
 WEB_FILE_LANGUAGES = {"nb": "no"}  # lingua's file names where they differ from the screen's codes
+# Paragraphs of Debian's translated manual pages (tools/steering_data/manpage_paragraphs.py):
+# documentation prose by people, measured only, never trained on and never chosen on.
+DOCUMENTATION_FILE = Path("data") / "debian_manpages" / "paragraphs.jsonl"
 REQUEST_GROUP_PREFIXES = ("notinject:",)
 NEWS_GROUP_PREFIX = "handwritten-train:news_"
 SEED = 16
@@ -838,6 +841,40 @@ def never_trained(
     return out
 
 
+def documentation_items(shared: Path) -> list[Item]:
+    """The manual-page paragraphs under ``<shared>`` (none if absent): measured only."""
+    path = shared / DOCUMENTATION_FILE
+    if not path.exists():
+        return []
+    return [
+        Item(
+            str(row["text"]),
+            False,
+            str(row["lang"]),
+            "debian-manpages",
+            "documentation",
+            f"man:{row['page']}",
+        )
+        for row in read_jsonl(path)
+    ]
+
+
+def never_trained_figures(
+    model: ScreenModel, documents: Sequence[Item], trained: Sequence[Item], shared: Path
+) -> dict[str, object]:
+    """Ordinary prose by people the artefact was never fitted on: LIAR2's justifications and
+    the web paragraphs outside the trained shares and the development split, and the
+    manual-page paragraphs (never trained on, never chosen on), each by language."""
+    out = {
+        "liar2_never_trained": never_trained(model, documents, trained, LIAR2_SOURCE),
+        "web_never_trained": never_trained(model, documents, trained, WEB_SOURCE),
+    }
+    documentation = documentation_items(shared)
+    if documentation:
+        out["documentation_never_trained"] = never_trained(model, documentation, [], "debian-manpages")
+    return out
+
+
 def sha256_of(paths: Iterable[Path]) -> dict[str, str]:
     return {str(p.relative_to(p.parents[2])): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
 
@@ -949,6 +986,18 @@ def main() -> None:
         committed = load_model(ARTEFACT_PATH)
         if args.measure_only:
             previous["development"] = evaluate(committed, dev_items, dev_docs, random.Random(SEED))
+            # The shares the committed artefact was fitted with, whatever the folds keep now.
+            fitted = [
+                d
+                for d in documents
+                if not is_dev(d.group)
+                and trains_on_document(
+                    d,
+                    float(committed.meta.get("liar2_share", 1.0)),
+                    float(committed.meta.get("web_share", 0.0)),
+                )
+            ]
+            previous.update(never_trained_figures(committed, documents, fitted, args.shared))
         previous["heldout_earlier"] = earlier_heldout_figures(
             previous, heldout_files(args.heldout), new_artefact=False
         )
@@ -1035,8 +1084,7 @@ def main() -> None:
             previous_metrics, heldout_files(args.heldout), new_artefact=True
         ),
     }
-    metrics["liar2_never_trained"] = never_trained(model, documents, train_docs, LIAR2_SOURCE)
-    metrics["web_never_trained"] = never_trained(model, documents, train_docs, WEB_SOURCE)
+    metrics.update(never_trained_figures(model, documents, train_docs, args.shared))
     with_heldout(metrics, model)
     METRICS_PATH.write_text(
         json.dumps(metrics, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"

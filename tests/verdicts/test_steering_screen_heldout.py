@@ -266,3 +266,33 @@ def test_web_sentences_are_paragraphs_in_the_screens_languages_trained_on_by_a_h
     assert [trainer.trains_on_document(d, 0.25, 0.0) for d in liar] == [
         trainer.trains_on_document(d, 0.25, 1.0) for d in liar
     ]
+
+
+def test_manual_page_paragraphs_are_measured_only_and_cut_at_blank_lines(trainer, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] Debian's translated manual pages are documentation prose by people that the
+    screen never trains on: read from ``<shared>`` when present, never among the evidence
+    documents; the extraction keeps paragraphs of at least 200 characters, one line each."""
+    sys.path.insert(0, str(ROOT / "tools" / "steering_data"))
+    import manpage_paragraphs
+
+    long = "Diese Option   ignoriert die\nVoreinstellung. " * 8
+    assert manpage_paragraphs.paragraphs_of(f"NAME\n\n{long}\n  \nkurz\n") == [" ".join(long.split())]
+    path = tmp_path / trainer.DOCUMENTATION_FILE
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        json.dumps({"lang": "de", "page": "de/man1/ls.1.gz", "text": long}) + "\n", encoding="utf-8"
+    )
+    (item,) = trainer.documentation_items(tmp_path)
+    assert (item.lang, item.steering, item.kind) == ("de", False, "documentation")
+    assert item not in trainer.evidence_documents(tmp_path)
+    assert trainer.documentation_items(tmp_path / "absent") == []
+
+
+@pytest.mark.skipif(not __import__("shutil").which("groff"), reason="Debian's groff renders the pages")
+def test_a_manual_page_is_rendered_to_plain_text_without_overstrike() -> None:
+    sys.path.insert(0, str(ROOT / "tools" / "steering_data"))
+    import manpage_paragraphs
+
+    text = manpage_paragraphs.render(b".TH LS 1\n.SH NAME\nls \\- \\fBlist\\fR directory contents\n")
+    assert "ls - list directory contents" in " ".join(text.split()).replace("\u2010", "-")
+    assert "\b" not in text and "\x1b" not in text
