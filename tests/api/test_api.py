@@ -404,6 +404,11 @@ def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_
     assert "factcheck-justification" in ngram["clean_out_of_fold_by_kind"]
     before = screen["leave_one_source_out"]["earlier_evaluations"][1]
     assert before["sources"] == loso["sources"] and before["kept"]["threshold"] == 0.96
+    # Ordinary prose by people the artefact never saw, by language, beside the folds.
+    measured = json.loads(METRICS_PATH.read_text(encoding="utf-8"))
+    for key in ("liar2_never_trained", "web_never_trained", "documentation_never_trained"):
+        assert screen[key] == measured[key]
+    assert len(screen["web_never_trained"]["by_language"]) == 32
     product = json.loads(PRODUCT_FIGURE_PATH.read_text(encoding="utf-8"))
     assert screen["product_figure"] == product
     assert product["blocked_by_steering"] == product["on_planted_attack_only"] + product["on_other_text"]

@@ -130,6 +130,7 @@ METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
 # (benchmarks/bench_steering_screen.py --product), published beside the screen's figures.
 LOSO_FILE = "loso_metrics.json"
 PRODUCT_FIGURE_PATH = ARTEFACT_PATH.with_name("product_figure.json")
+NEVER_TRAINED_KEYS = ("liar2_never_trained", "web_never_trained", "documentation_never_trained")
 
 
 def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
@@ -157,6 +158,12 @@ def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
         # on and replaced): kept so every figure ever published stays visible beside the
         # current one.
         figures["heldout_earlier"] = measured["heldout_earlier"]
+    for key in NEVER_TRAINED_KEYS:
+        # [issue 28] Ordinary prose by people the artefact was never fitted on (LIAR2's
+        # fact-check justifications, web paragraphs and manual pages in the screen's
+        # languages), by language: the false positives a claim's evidence pages would meet.
+        if measured.get(key):
+            figures[key] = measured[key]
     loso = path.with_name(LOSO_FILE)
     if loso.exists():
         # [issue 28] Measured on writers the screen was not trained on: each attack source by
