@@ -16,7 +16,8 @@ Debian's own ``groff`` rendering them:
 
 Per language: up to ``PAGES`` pages chosen by a hash of their path, rendered to text, cut at
 blank lines into paragraphs of at least ``MIN_CHARS`` characters (option lists and synopses
-are mostly shorter), and up to ``PARAGRAPHS`` of them chosen by a hash of their text. Written
+are mostly shorter), each distinct text once, and up to ``PARAGRAPHS`` of them chosen by a
+hash of their text. Written
 to ``<shared>/data/debian_manpages/paragraphs.jsonl`` with the package versions beside it;
 the pages' licences are their own (each page names it), so nothing is copied into this
 repository.
@@ -101,6 +102,8 @@ def language_rows(man: Path, locale: str, lang: str) -> list[dict[str, str]]:
         if source.startswith(b".so "):
             continue  # a link to another page
         found.extend((str(page.relative_to(man)), p) for p in paragraphs_of(render(source)))
+    # A paragraph repeated across pages (a translation team's credits, a shared section) once.
+    found = list({text: (page, text) for page, text in reversed(found)}.values())
     found.sort(key=lambda row: stable(row[1]))
     return [{"lang": lang, "page": page, "text": text} for page, text in found[:PARAGRAPHS]]
 
