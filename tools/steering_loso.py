@@ -811,15 +811,32 @@ def is_ordinary_fold_clean(s: Scored) -> bool:
     return not s.item.steering and not s.measure_only and kind_of(s.item) in ORDINARY_KINDS
 
 
+# The bound also holds for each language with at least this many ordinary texts out of fold
+# (issue 28: "news and evidence paragraphs in the screen's languages flagged at most 1%"; a
+# bound on each kind alone let Hindi and Bengali web paragraphs be flagged 3.3% and 3.5%
+# while the kind as a whole stayed at 1.0%). Fewer texts than this cannot measure 1%.
+# ``--per-language 0`` gives the earlier rule (each kind only).
+PER_LANGUAGE_MIN = 100
+
+
 def choose_threshold(scored: Sequence[Scored], score, fp_budget: float) -> float:  # type: ignore[no-untyped-def]
     """The lowest threshold (0.01 steps) at which every kind of ordinary text (news
-    sentences, evidence paragraphs, demo-corpus pages, AVeriTeC records) is flagged at most
-    ``fp_budget`` out of fold: the issue's bound holds for each kind, not only on average
-    (short news sentences, the most numerous, are the easiest)."""
+    sentences, evidence paragraphs, demo-corpus pages, AVeriTeC records, fact-check
+    justifications, web paragraphs), and the ordinary text of every language with at least
+    ``PER_LANGUAGE_MIN`` texts, is flagged at most ``fp_budget`` out of fold: the issue's
+    bound holds for each kind and each language, not only on average (short news sentences,
+    the most numerous, are the easiest; English is most of the text)."""
     by_kind: dict[str, list[Scored]] = defaultdict(list)
     for s in scored:
         if is_ordinary_fold_clean(s) and score(s) is not None:
             by_kind[kind_of(s.item)].append(s)
+            if PER_LANGUAGE_MIN:
+                by_kind[f"language:{s.item.lang}"].append(s)
+    by_kind = {
+        k: rows
+        for k, rows in by_kind.items()
+        if not k.startswith("language:") or len(rows) >= PER_LANGUAGE_MIN
+    }
     for t in THRESHOLDS:
         if all(
             sum(s.rules or score(s) >= t for s in rows) <= fp_budget * len(rows) for rows in by_kind.values()
@@ -962,6 +979,7 @@ def earlier_summary(previous: dict[str, object]) -> dict[str, object]:
 
 
 def main() -> None:
+    global PER_LANGUAGE_MIN
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("stage", choices=("embed", "evaluate"))
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
@@ -975,6 +993,12 @@ def main() -> None:
     )
     parser.add_argument("--out", type=Path, default=RESULTS, help="where the figures are written")
     parser.add_argument(
+        "--per-language",
+        type=int,
+        default=PER_LANGUAGE_MIN,
+        help="the bound also for each language with at least this many ordinary texts (0: each kind only)",
+    )
+    parser.add_argument(
         "--candidates",
         nargs="*",
         default=["ngram"],
@@ -982,6 +1006,7 @@ def main() -> None:
         help="n-gram training candidates",
     )
     args = parser.parse_args()
+    PER_LANGUAGE_MIN = args.per_language
     items, docs, heldout, ordinary = load(args.shared)
     scored = evaluation_texts(items, docs, heldout, ordinary)
     print(
@@ -1017,8 +1042,13 @@ def main() -> None:
         f"clean text in {len(SOURCES)} folds by group hash, fold k left out with source k (a public "
         "writer's benign prompts with its attacks); threshold chosen on the "
         f"out-of-fold ordinary clean text (at most {args.fp_budget:.1%} of each kind flagged: "
-        f"{', '.join(ORDINARY_KINDS)}); "
-        "data/steering/ordinary/ and heldout/ never trained on, never chosen on; the kept candidate is "
+        f"{', '.join(ORDINARY_KINDS)}"
+        + (
+            f"; and of each language with at least {args.per_language} of them); "
+            if args.per_language
+            else "); "
+        )
+        + "data/steering/ordinary/ and heldout/ never trained on, never chosen on; the kept candidate is "
         "the one with the highest mean over the sources of their recall (each writer counts the same)",
         "sources": list(SOURCES),
         "sample": {
