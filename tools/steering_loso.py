@@ -87,8 +87,10 @@ from train_steering_screen import (  # noqa: E402
     fit,
     heldout_items,
     idf_of,
+    is_planting_host,
     labelled_items,
     source_balanced_weights,
+    text_writers,
     tfidf,
     training_texts,
     trains_on_document,
@@ -223,12 +225,14 @@ class Config:
     public_attacks: bool = True
     liar2_share: float = 1.0
     web_share: float = 0.0
+    clean_cap: float = 0.0  # > 0: each kind of clean text the same total weight (``clean_kind_of``)
 
     def key(self) -> str:
         return (
             f"c={self.c:g},cap={self.source_cap:g},benign={self.public_benign},public={self.public_attacks}"
             + (f",liar2={self.liar2_share:g}" if self.liar2_share != 1.0 else "")
             + (f",web={self.web_share:g}" if self.web_share else "")
+            + (f",clean={self.clean_cap:g}" if self.clean_cap else "")
         )
 
     def trains_on(self, doc: Item) -> bool:
@@ -267,6 +271,25 @@ CONFIGS = {
                 web_share=share,
             )
             for name, share in (("quarter", 0.25), ("half", 0.5), ("all", 1.0))
+        ),
+        # Each kind of clean text one share of the clean weight (cap 10), so the web
+        # paragraphs no longer dilute the look-alikes; alone and with the attack writers
+        # balanced too (the public writers' attacks and benign prompts then trained on).
+        Config(
+            "ngram_no_public_attacks_liar2_tenth_web_half_clean_balanced",
+            public_attacks=False,
+            public_benign=False,
+            liar2_share=0.1,
+            web_share=0.5,
+            clean_cap=10.0,
+        ),
+        Config(
+            "ngram_source_balanced_c32_liar2_tenth_web_half_clean_balanced",
+            c=32.0,
+            source_cap=10.0,
+            liar2_share=0.1,
+            web_share=0.5,
+            clean_cap=10.0,
         ),
     )
 }
@@ -406,8 +429,7 @@ def evaluation_texts(
     # fold, so its model saw neither).
     hosts_by_fold: dict[int, list[Item]] = defaultdict(list)
     for doc in docs:
-        # Hosts are fact-check evidence, as before the web paragraphs came in.
-        if doc.source != WEB_SOURCE and len(unit_spans(doc.text)) >= 6:
+        if is_planting_host(doc):
             hosts_by_fold[clean_fold(doc.group)].append(doc)
     for item in items:
         if item.steering and (
@@ -497,12 +519,17 @@ def counts_matrix_memo(texts: Sequence[str], lexicon) -> sparse.csr_matrix:  # t
     )
 
 
-def training_writers(train_items: Sequence[Item], sources: Sequence[str]) -> list[str]:
-    """The writer of each training row (``training_texts``' sources): an item's source, or
-    "clean" for a document's windows."""
+def training_writers(
+    train_items: Sequence[Item], sources: Sequence[str], train_docs: Sequence[Item] = ()
+) -> list[str]:
+    """The writer of each training row (``training_texts``' sources): an attack's source, a
+    clean row's kind (``train_steering_screen.text_writers``)."""
+    kinds = text_writers(train_items, sources, train_docs)
     return [
-        source_of(train_items[int(src.split(":")[1])]) if src.startswith("item:") else "clean"
-        for src in sources
+        source_of(train_items[int(src.split(":")[1])])
+        if src.startswith("item:") and train_items[int(src.split(":")[1])].steering
+        else kind
+        for src, kind in zip(sources, kinds, strict=True)
     ]
 
 
@@ -522,8 +549,10 @@ def ngram_model(train_items: Sequence[Item], train_docs: Sequence[Item], config:
     x_tf = counts_matrix_memo(texts, lexicon)
     idf = idf_of(x_tf)
     y = np.asarray(labels)
-    if config.source_cap:
-        weight = source_balanced_weights(y, training_writers(train_items, sources), config.source_cap)
+    if config.source_cap or config.clean_cap:
+        weight = source_balanced_weights(
+            y, training_writers(train_items, sources, train_docs), config.source_cap, config.clean_cap
+        )
         fitted = NBLogisticRegression(config.c).fit(tfidf(x_tf, idf), y, weight)
     else:
         fitted = fit(tfidf(x_tf, idf), y, config.c, langs)
@@ -561,6 +590,24 @@ def encoder_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, e
 
 NGRAM_SCORES = CACHE.with_name("ngram_fold_scores.json")
 RULES_CACHE = CACHE.with_name("rules_hits.json")
+
+
+def merge_scores(path: Path, saved: dict[str, float], data: str | None = None) -> dict[str, float]:
+    """Write the cached scores merged with what is on disk, under a lock: two runs with
+    different candidates (one per core) can fill one cache, and neither loses the other's
+    scores. ``data``: the scores sit under that data hash (the n-gram fold scores)."""
+    import fcntl
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        on_disk = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+        current = on_disk.get(data, {}) if data is not None else on_disk
+        merged = {**current, **saved}
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps({data: merged} if data is not None else merged), encoding="utf-8")
+        tmp.replace(path)
+    return merged
 
 
 def score_key(fold: int, s: Scored, config: Config) -> str:
@@ -618,8 +665,7 @@ def score_all(
                     saved[key] = max(ngram_max(c, model) for c in s.chunks)
                 s.scores[config.name] = saved[key]
             print(f"fold {fold} ({SOURCES[fold]}) {config.name}: {time.time() - t0:.0f} s", flush=True)
-            NGRAM_SCORES.parent.mkdir(parents=True, exist_ok=True)
-            NGRAM_SCORES.write_text(json.dumps({data: saved}), encoding="utf-8")
+            saved = merge_scores(NGRAM_SCORES, saved, data)
         encoder = encoder_fold_model(items, docs, fold, emb) if emb else None
         for s in mine:
             s.ngram = s.scores[configs[0].name]
@@ -758,7 +804,7 @@ def score_same_writer(
         for s, k in zip(half, keys, strict=True):
             s.scores[f"{config.name}@same-writer"] = saved[k]
         print(f"same-writer half {config.name}: {time.time() - t0:.0f} s", flush=True)
-        SAME_WRITER_SCORES.write_text(json.dumps(saved), encoding="utf-8")
+        saved = merge_scores(SAME_WRITER_SCORES, saved)
 
 
 SAME_WRITER_SCORES = CACHE.with_name("same_writer_scores.json")
@@ -1120,6 +1166,7 @@ def main() -> None:
         "public_attacks": best.public_attacks,
         "liar2_share": best.liar2_share,
         "web_share": best.web_share,
+        "clean_cap": best.clean_cap,
         "threshold": chosen["threshold"],
     }
     args.out.write_text(

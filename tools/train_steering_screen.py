@@ -82,6 +82,7 @@ WEB_FILE_LANGUAGES = {"nb": "no"}  # lingua's file names where they differ from 
 # Paragraphs of Debian's translated manual pages (tools/steering_data/manpage_paragraphs.py):
 # documentation prose by people, measured only, never trained on and never chosen on.
 DOCUMENTATION_FILE = Path("data") / "debian_manpages" / "paragraphs.jsonl"
+DOCUMENTATION_SOURCE = "debian-manpages"
 REQUEST_GROUP_PREFIXES = ("notinject:",)
 NEWS_GROUP_PREFIX = "handwritten-train:news_"
 SEED = 16
@@ -100,6 +101,9 @@ BALANCE_CAP = 10.0
 # Source-balanced sample weights (``source_balanced_weights``), cap; 0 is off. Set from the
 # leave-one-source-out folds' choice with --threshold-from-loso.
 SOURCE_CAP = 0.0
+# Clean-kind-balanced sample weights (``clean_kind_of``), cap; 0 is off. Set from the folds'
+# choice with --threshold-from-loso, like SOURCE_CAP.
+CLEAN_CAP = 0.0
 
 
 @dataclass(frozen=True)
@@ -388,6 +392,13 @@ def trains_on_document(doc: Item, liar2_share: float = 1.0, web_share: float = 0
     return bucket(f"{doc.source}-share:{doc.group}") < share * 1000
 
 
+def is_planting_host(doc: Item) -> bool:
+    """Whether a document can host a planted attack in the measurements (an attack put
+    between two of its sentences): fact-check evidence of at least six units. The web
+    paragraphs are not hosts (they are measured as clean documents), as before they came in."""
+    return doc.source != WEB_SOURCE and len(unit_spans(doc.text)) >= 6
+
+
 def evidence_files(shared: Path) -> list[Path]:
     """The shared files of ``evidence_documents`` (their hashes go into the artefact)."""
     return [shared / f for f in (AVERITEC_FILE, LIAR2_FILE) if (shared / f).exists()] + web_files(shared)
@@ -553,11 +564,11 @@ def fit(
     langs: Sequence[str] | None = None,
     writers: Sequence[str] | None = None,
 ) -> NBLogisticRegression:
-    """``writers`` given (and ``SOURCE_CAP``): source-balanced sample weights; ``langs``
-    given (and ``BALANCE_LANGUAGES``): language-balanced ones; otherwise classes balanced
-    only."""
-    if writers is not None and SOURCE_CAP:
-        weight = source_balanced_weights(y, writers, SOURCE_CAP)
+    """``writers`` given (and ``SOURCE_CAP`` or ``CLEAN_CAP``): source-balanced sample
+    weights; ``langs`` given (and ``BALANCE_LANGUAGES``): language-balanced ones; otherwise
+    classes balanced only."""
+    if writers is not None and (SOURCE_CAP or CLEAN_CAP):
+        weight = source_balanced_weights(y, writers, SOURCE_CAP, CLEAN_CAP)
     elif langs is not None and BALANCE_LANGUAGES:
         weight = language_balanced_weights(y, langs)
     else:
@@ -565,20 +576,33 @@ def fit(
     return NBLogisticRegression(c).fit(x, y, weight)
 
 
-def source_balanced_weights(y: np.ndarray, writers: Sequence[str], cap: float) -> np.ndarray:
+def source_balanced_weights(
+    y: np.ndarray, writers: Sequence[str], cap: float, clean_cap: float = 0.0
+) -> np.ndarray:
     """Sample weights under which each attack source (writer, ``writer_of``) carries the
     same total weight (the project's thousands of one-writer texts do not outweigh a public
     writer's few hundred), capped at ``cap`` times and floored at 1/``cap`` of the
-    unweighted weight; then the two classes balanced overall (issue 28: chosen on the
-    leave-one-source-out folds, ``tools/steering_loso.py``)."""
+    unweighted weight; ``clean_cap`` > 0 does the same for the clean rows by their kind
+    (``clean_kind_of``); a cap of 0 leaves that class's rows at 1. Then the two classes
+    balanced overall (issue 28: chosen on the leave-one-source-out folds,
+    ``tools/steering_loso.py``).
+
+    Why the clean side: every clean collection added makes each hand-written look-alike
+    weigh less against the attacks, under class-balanced weights alone (the web paragraphs
+    were two thirds of the clean windows and halved the look-alikes' share; the screen then
+    flagged a look-alike it had held). With each kind of clean text one share, however much
+    of it could be collected, adding prose of a new kind does not dilute the others."""
     w = np.ones(len(y))
     who = np.asarray(writers)
-    positives = y == 1
-    names = sorted(set(who[positives].tolist()))
-    share = positives.sum() / max(len(names), 1)
-    for name in names:
-        mask = positives & (who == name)
-        w[mask] = np.clip(share / mask.sum(), 1 / cap, cap)
+    for label, label_cap in ((1, cap), (0, clean_cap)):
+        if not label_cap:
+            continue
+        rows = y == label
+        names = sorted(set(who[rows].tolist()))
+        share = rows.sum() / max(len(names), 1)
+        for name in names:
+            mask = rows & (who == name)
+            w[mask] = np.clip(share / mask.sum(), 1 / label_cap, label_cap)
     for label in (0, 1):
         w[y == label] *= len(y) / (2 * w[y == label].sum())
     return w
@@ -596,10 +620,32 @@ def writer_of(item: Item) -> str:
     return "project"
 
 
-def text_writers(items: Sequence[Item], sources: Sequence[str]) -> list[str]:
-    """The writer of each training text (``training_texts``' ``sources``: ``item:k`` or a
-    document)."""
-    return [writer_of(items[int(s.split(":")[1])]) if s.startswith("item:") else "clean" for s in sources]
+def clean_kind_of(item: Item) -> str:
+    """Which kind of clean text a clean item is, for the clean side of
+    ``source_balanced_weights`` (a document's kind is its source: the demo corpus's pages,
+    AVeriTeC evidence, LIAR2 records, web paragraphs; ``text_writers``): a hand-written
+    item's ``genre`` (look-alike, news, request), or for other clean prose the file family
+    it came from (UDHR, BIPIA's code, a public writer's benign prompts, the project's clean
+    paragraphs)."""
+    kind = genre(item)
+    if kind != "clean":
+        return kind
+    family = item.source.split("/")[0]
+    return "project-clean" if family.startswith(("handwritten", "retired_heldout")) else family
+
+
+def text_writers(items: Sequence[Item], sources: Sequence[str], documents: Sequence[Item] = ()) -> list[str]:
+    """The writer of each training text (``training_texts``' ``sources``: ``item:k`` or
+    ``doc:<group>``): an attack's ``writer_of``, a clean row's ``clean_kind_of``."""
+    doc_of = {f"doc:{d.group}": d for d in documents}
+    out = []
+    for s in sources:
+        if s.startswith("item:"):
+            item = items[int(s.split(":")[1])]
+            out.append(writer_of(item) if item.steering else clean_kind_of(item))
+        else:
+            out.append(f"documents:{doc_of[s].source}" if s in doc_of else "documents")
+    return out
 
 
 def choose(
@@ -798,8 +844,7 @@ def evaluate(
     out["clean_document_windows"] = rate(windows_flagged, windows_seen)
     # Attacks in the middle of long, ordinary evidence: each development attack planted in a
     # development corpus page or AVeriTeC record between two of its sentences.
-    # Hosts are fact-check evidence (the web paragraphs are measured as clean documents).
-    hosts = [d for d in documents if d.source != WEB_SOURCE and len(unit_spans(d.text)) >= 6]
+    hosts = [d for d in documents if is_planting_host(d)]
     embedded_hits = 0
     by_lang_embedded: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for item in attacks:
@@ -851,7 +896,7 @@ def documentation_items(shared: Path) -> list[Item]:
             str(row["text"]),
             False,
             str(row["lang"]),
-            "debian-manpages",
+            DOCUMENTATION_SOURCE,
             "documentation",
             f"man:{row['page']}",
         )
@@ -871,7 +916,7 @@ def never_trained_figures(
     }
     documentation = documentation_items(shared)
     if documentation:
-        out["documentation_never_trained"] = never_trained(model, documentation, [], "debian-manpages")
+        out["documentation_never_trained"] = never_trained(model, documentation, [], DOCUMENTATION_SOURCE)
     return out
 
 
@@ -880,7 +925,7 @@ def sha256_of(paths: Iterable[Path]) -> dict[str, str]:
 
 
 def main() -> None:
-    global BALANCE_LANGUAGES, BALANCE_CAP, C_GRID, SOURCE_CAP
+    global BALANCE_LANGUAGES, BALANCE_CAP, C_GRID, CLEAN_CAP, SOURCE_CAP
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--fp-budget", type=float, default=0.015)
@@ -938,6 +983,7 @@ def main() -> None:
         kept = json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"]
         public_attacks, public_benign = bool(kept.get("public_attacks")), bool(kept.get("public_benign"))
         SOURCE_CAP = float(kept.get("source_cap") or 0.0)
+        CLEAN_CAP = float(kept.get("clean_cap") or 0.0)
         liar2_share = float(kept.get("liar2_share", 1.0))
         web_share = float(kept.get("web_share", 0.0))
         if web_share and not web_files(args.shared):
@@ -1029,7 +1075,7 @@ def main() -> None:
     if args.cv_only:
         return
     idf = idf_of(x_tf)
-    fitted = fit(tfidf(x_tf, idf), y, c, langs, text_writers(train_items, sources))
+    fitted = fit(tfidf(x_tf, idf), y, c, langs, text_writers(train_items, sources, train_docs))
     weights = fitted.coef_[0].astype(np.float32)
     bias = float(fitted.intercept_[0])
 
@@ -1051,14 +1097,16 @@ def main() -> None:
         "concept_lexicon_sha256": None if lexicon is None else lexicon.digest,
         "classifier": "logistic regression on naive-Bayes log-count-ratio scaled features (NB-LR; liblinear, L2; "
         + (
-            f"source-balanced sample weights, cap {SOURCE_CAP:g}, classes balanced overall)"
-            if SOURCE_CAP
+            f"source-balanced sample weights, attack cap {SOURCE_CAP:g}, clean cap {CLEAN_CAP:g}, "
+            "classes balanced overall)"
+            if SOURCE_CAP or CLEAN_CAP
             else f"language-balanced sample weights, cap {BALANCE_CAP:g}, classes balanced overall)"
             if BALANCE_LANGUAGES
             else "class_weight=balanced)"
         ),
         "C": c,
         "source_cap": SOURCE_CAP,
+        "clean_cap": CLEAN_CAP,
         "public_attacks": public_attacks,
         "public_benign": public_benign,
         "liar2_share": liar2_share,

@@ -27,15 +27,22 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import hashlib
 import json
 import re
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-OUT = Path("data") / "debian_manpages" / "paragraphs.jsonl"
+sys.path.insert(0, str(ROOT / "tools"))
+
+from train_steering_screen import DOCUMENTATION_FILE, bucket  # noqa: E402
+
+OUT = DOCUMENTATION_FILE
+# Pages and paragraphs are taken in the order of this hash (``bucket`` over 2^32: the same
+# order on every machine).
+ORDER = 1 << 32
 # Debian's locale folders to the screen's language codes; the untranslated pages are English.
 LOCALES = {
     ".": "en",
@@ -68,10 +75,6 @@ MIN_CHARS = 200
 MAX_CHARS = 1500
 
 
-def stable(text: str) -> int:
-    return int(hashlib.sha256(text.encode("utf-8")).hexdigest()[:8], 16)
-
-
 def render(source: bytes) -> str:
     """A page as plain UTF-8 text (no overstrike, no colour; one long line a paragraph)."""
     done = subprocess.run(
@@ -95,7 +98,7 @@ def paragraphs_of(text: str) -> list[str]:
 
 def language_rows(man: Path, locale: str, lang: str) -> list[dict[str, str]]:
     folder = man / locale
-    pages = sorted(folder.glob("man*/*.gz"), key=lambda p: stable(str(p.relative_to(man))))[:PAGES]
+    pages = sorted(folder.glob("man*/*.gz"), key=lambda p: bucket(str(p.relative_to(man)), ORDER))[:PAGES]
     found: list[tuple[str, str]] = []
     for page in pages:
         source = gzip.decompress(page.read_bytes())
@@ -104,7 +107,7 @@ def language_rows(man: Path, locale: str, lang: str) -> list[dict[str, str]]:
         found.extend((str(page.relative_to(man)), p) for p in paragraphs_of(render(source)))
     # A paragraph repeated across pages (a translation team's credits, a shared section) once.
     found = list({text: (page, text) for page, text in reversed(found)}.values())
-    found.sort(key=lambda row: stable(row[1]))
+    found.sort(key=lambda row: bucket(row[1], ORDER))
     return [{"lang": lang, "page": page, "text": text} for page, text in found[:PARAGRAPHS]]
 
 
