@@ -135,7 +135,11 @@ CHUNK_CHARS = 600
 PROJECT_SAMPLE = {"udhr": 0.12, "handwritten_train": 0.35, "handwritten_v2": 0.35}
 C_NGRAM = 128.0  # the committed artefact's C (train cross-validation)
 C_ENCODER = 4.0
-# Ordinary text: what a claim's evidence is made of. The issue's 1% bound is on these.
+# Ordinary text: what a claim's evidence is made of, and the look-alikes the issue names
+# beside it ("the court's verdict", "System: the grid operator's status page" stay
+# unflagged). The issue's 1% bound is on these. The look-alikes joined on 4 December: the
+# screen the folds had chosen the day before flagged 1.6% of them out of fold, and one of the
+# tests' look-alike sentences once rebuilt, which the folds could not see.
 ORDINARY_KINDS = (
     "news",
     "paragraph",
@@ -143,6 +147,7 @@ ORDINARY_KINDS = (
     "averitec-evidence",
     "factcheck-justification",
     "web-paragraph",
+    "lookalike",
 )
 
 
@@ -816,11 +821,11 @@ BASELINE = "ngram_no_public_attacks"  # the training the committed screen had be
 def kept_config(configs: Sequence[Config], candidates: dict[str, object]) -> Config:
     """The candidate the committed artefact implements: the highest mean per-writer recall
     among the candidates that catch the project's own attacks (judge-directed, the threat
-    the screen exists for) at least as well as the training without public text, measured
-    on the same-writer half. A candidate that learns other writers by forgetting the attacks
-    aimed at this product's judges is not kept (issue 28: the first eight-writer run kept
-    one that fell from 59.8% to 46.4% there, 85.5% to 66.3% on held-out v4, and flagged a
-    look-alike sentence)."""
+    the screen exists for) at least as well as the same training without the public
+    writers' text, measured on the same-writer half (``public_text_floor``). A candidate that
+    learns other writers by forgetting the attacks aimed at this product's judges is not
+    kept (issue 28: the first eight-writer run kept one that fell from 59.8% to 46.4% there,
+    85.5% to 66.3% on held-out v4, and flagged a look-alike sentence)."""
 
     def figure(config: Config, key: str) -> float:
         fig = candidates[config.name]
@@ -828,10 +833,39 @@ def kept_config(configs: Sequence[Config], candidates: dict[str, object]) -> Con
         value = fig[key]
         return float(value["rate"] if isinstance(value, dict) else value)
 
-    baseline = next((c for c in configs if c.name == BASELINE), None)
-    floor = figure(baseline, "project_same_writer_half") if baseline is not None else 0.0
-    eligible = [c for c in configs if figure(c, "project_same_writer_half") >= floor] or list(configs)
+    eligible = [
+        c
+        for c in configs
+        if figure(c, "project_same_writer_half")
+        >= max(
+            (figure(t, "project_same_writer_half") for t in public_text_floor(c, configs)),
+            default=0.0,
+        )
+    ] or list(configs)
     return max(eligible, key=lambda c: figure(c, "mean_recall_over_sources"))
+
+
+def public_text_floor(config: Config, configs: Sequence[Config]) -> list[Config]:
+    """What a candidate trained on the public writers' text must match on the project's own
+    attacks: the candidates with the same clean text and clean weights and no public text
+    (its twin without them); with no such twin in the run, ``BASELINE``. A candidate with no
+    public text has nothing to match.
+
+    Until 4 December the floor was ``BASELINE`` for every candidate. Once the bound held in
+    each language and on the web paragraphs, that training could hold it only by flagging
+    nothing (threshold 1.0; 0.2% same-writer), so the floor let through a candidate that
+    caught 21.7% of the project's same-writer half against its twin's 40.1% (and 35% of
+    held-out v4). Changed after that run was seen; both are published."""
+    if not (config.public_attacks or config.public_benign):
+        return []
+    twins = [
+        c
+        for c in configs
+        if not (c.public_attacks or c.public_benign)
+        and (c.liar2_share, c.web_share, c.clean_cap)
+        == (config.liar2_share, config.web_share, config.clean_cap)
+    ]
+    return twins or [c for c in configs if c.name == BASELINE]
 
 
 def same_writer_figure(scored: Sequence[Scored], name: str, threshold: float) -> dict[str, float | int]:

@@ -101,8 +101,8 @@ ATTACKS: list[tuple[str, str]] = [
 
 
 def test_attacks_reworded_and_in_many_languages_are_mostly_steering() -> None:
-    """The screen's measured recall on unseen attacks is about 84% (docs/CHANGELOG-METHOD.md),
-    not 100%: the model check and the judges' reports are the layers behind it. This holds
+    """The screen's measured recall on unseen attacks is about 71% on held-out v4
+    (docs/CHANGELOG-METHOD.md, 4 December 2026), not 100%: the model check and the judges' reports are the layers behind it. This holds
     the screen to at least 70% on these fifteen, none of them in its training data, and
     names the misses."""
     missed = [f"{language}: {text}" for language, text in ATTACKS if not flagged(text)]

@@ -370,3 +370,54 @@ def test_the_false_positive_bound_holds_in_each_language_not_only_for_each_kind(
     # A language with fewer texts than the minimum cannot measure 1% and is left to its kind.
     monkeypatch.setattr(steering_loso, "PER_LANGUAGE_MIN", 121)
     assert steering_loso.choose_threshold(rows, score, 0.01) == 0.05
+
+
+def test_the_look_alikes_are_bounded_like_ordinary_text(trainer) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] "Look-alikes stay unflagged": 3 of 200 hand-written look-alikes flagged out
+    of fold (1.5%) raise the threshold above their scores, as ordinary news would."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import steering_loso
+
+    rows = [
+        steering_loso.Scored(
+            trainer.Item(f"t{k}", False, "it", "handwritten_v3/A-it.jsonl", "lookalike/court", f"g{k}"),
+            0,
+            scores={"c": 0.95 if k < 3 else 0.01},
+        )
+        for k in range(200)
+    ]
+    assert {steering_loso.kind_of(s.item) for s in rows} == {"lookalike"}
+    assert steering_loso.choose_threshold(rows, lambda s: s.scores["c"], 0.01) == 0.96
+
+
+def test_public_text_is_kept_only_if_it_catches_the_projects_attacks_as_well_as_its_twin() -> None:
+    """[issue 28] A candidate trained on the public writers' text must catch the project's
+    same-writer half at least as well as the same training without it (its twin); a
+    candidate without public text has nothing to match. Here the public candidate has the
+    highest mean over writers but loses the project's attacks, so the twin is kept, even
+    though the old floor (``BASELINE``, which holds the bound only by flagging nothing) would
+    have let it through."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import steering_loso
+
+    Config = steering_loso.Config
+    base = Config(steering_loso.BASELINE, public_attacks=False, public_benign=False)
+    twin = Config("twin", public_attacks=False, public_benign=False, web_share=0.5, clean_cap=10.0)
+    public = Config("public", c=32.0, source_cap=10.0, web_share=0.5, clean_cap=10.0)
+    lonely = Config("lonely", source_cap=10.0, web_share=0.25)
+    figures = {
+        base.name: (0.02, 0.002),
+        twin.name: (0.06, 0.40),
+        public.name: (0.26, 0.22),
+        lonely.name: (0.10, 0.01),
+    }
+    candidates = {
+        name: {"mean_recall_over_sources": mean, "project_same_writer_half": {"rate": same}}
+        for name, (mean, same) in figures.items()
+    }
+    assert steering_loso.public_text_floor(public, [base, twin, public]) == [twin]
+    assert steering_loso.public_text_floor(twin, [base, twin, public]) == []
+    assert steering_loso.public_text_floor(lonely, [base, twin, lonely]) == [base]
+    assert steering_loso.kept_config([base, twin, public], candidates) == twin
+    candidates[public.name]["project_same_writer_half"] = {"rate": 0.40}
+    assert steering_loso.kept_config([base, twin, public], candidates) == public
