@@ -228,6 +228,14 @@ def heldout_files(directory: Path = HELDOUT_DIR) -> list[str]:
     return [f"heldout/{p.name}" for p in sorted(directory.glob("*.jsonl"))] if directory.is_dir() else []
 
 
+def is_new_artefact(previous: dict[str, object], meta: dict[str, object]) -> bool:
+    """Whether an artefact just fitted differs from the one the previous figures were measured
+    on: a retraining on the same data with the same settings fits the same weights (the fit is
+    deterministic), so its held-out figure replaces the previous one instead of being
+    published twice."""
+    return json.loads(json.dumps(meta, sort_keys=True)) != previous.get("model")
+
+
 def earlier_heldout_figures(
     previous: dict[str, object], current_files: Sequence[str], *, new_artefact: bool
 ) -> list[dict[str, object]]:
@@ -1129,7 +1137,9 @@ def main() -> None:
         "development": evaluate(model, dev_items, dev_docs, random.Random(SEED)),
         "model": meta,
         "heldout_earlier": earlier_heldout_figures(
-            previous_metrics, heldout_files(args.heldout), new_artefact=True
+            previous_metrics,
+            heldout_files(args.heldout),
+            new_artefact=is_new_artefact(previous_metrics, meta),
         ),
     }
     metrics.update(never_trained_figures(model, documents, train_docs, args.shared))

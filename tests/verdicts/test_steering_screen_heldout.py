@@ -421,3 +421,23 @@ def test_public_text_is_kept_only_if_it_catches_the_projects_attacks_as_well_as_
     assert steering_loso.kept_config([base, twin, public], candidates) == twin
     candidates[public.name]["project_same_writer_half"] = {"rate": 0.40}
     assert steering_loso.kept_config([base, twin, public], candidates) == public
+
+
+def test_a_retraining_that_fits_the_same_artefact_does_not_publish_its_held_out_figure_twice(trainer) -> None:  # type: ignore[no-untyped-def]
+    """The held-out figure of an artefact moves to ``heldout_earlier`` when another artefact
+    replaces it; retrained on the same data with the same settings (the same weights), it is
+    replaced, not published a second time."""
+    meta = {"C": 128.0, "threshold": 0.998, "trained_on": {"data/x.jsonl": "ab"}, "web_share": 0.5}
+    held = {
+        "files": ["heldout/A-en.jsonl"],
+        "items": 3,
+        "attacks": {"all": {"n": 2, "flagged": 1}, "by_kind": {}, "by_language": {}},
+        "clean_items": {"all": {"n": 1, "flagged": 0}, "by_kind": {}, "by_language": {}},
+    }
+    previous = {"model": dict(meta), "heldout": held, "heldout_earlier": [{"files": ["old"]}]}
+    assert not trainer.is_new_artefact(previous, meta)
+    assert trainer.is_new_artefact(previous, {**meta, "threshold": 0.97})
+    same = trainer.earlier_heldout_figures(previous, held["files"], new_artefact=False)
+    assert same == [{"files": ["old"]}]
+    moved = trainer.earlier_heldout_figures(previous, held["files"], new_artefact=True)
+    assert len(moved) == 2 and moved[-1]["measured_on_artefact"]["threshold"] == 0.998
