@@ -37,7 +37,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports --no-logo
 
 typecheck: $(STAMP)
-	$(BIN)/mypy reliability_core reliability_cli reliability_rehearsal reliability_dagster reliability_api
+	$(BIN)/mypy reliability_core reliability_cli reliability_rehearsal reliability_dagster reliability_api tools
 
 # pytest on every core (pytest-xdist; PYTEST_WORKERS=0 runs in one process). loadfile keeps a
 # file's tests on one worker, so a module-scoped fixture is built once; without the reorder

@@ -952,13 +952,15 @@ def figures(scored: Sequence[Scored], score, threshold: float) -> dict[str, obje
     out: dict[str, object] = {"threshold": threshold, "scored_texts": len(usable)}
     attacks = [s for s in usable if s.item.steering and not s.item.context_dependent]
     context = [s for s in usable if s.item.steering and s.item.context_dependent]
-    by_source: dict[str, object] = {}
+    by_source: dict[str, dict[str, object]] = {}
+    recall: dict[str, dict[str, float | int]] = {}
     for src in SOURCES:
         alone = [s for s in attacks if source_of(s.item) == src and not s.planted]
         heldout = [s for s in alone if s.item.source.startswith("heldout/")]
         plant = [s for s in attacks if source_of(s.item) == src and s.planted]
+        recall[src] = rate(sum(map(flagged, alone)), len(alone))
         by_source[src] = {
-            "attacks": rate(sum(map(flagged, alone)), len(alone)),
+            "attacks": recall[src],
             "by_language": table(alone, lambda s: s.item.lang),
             "by_kind": table(alone, lambda s: s.item.kind),
             "planted_in_evidence": rate(sum(map(flagged, plant)), len(plant)),
@@ -973,8 +975,8 @@ def figures(scored: Sequence[Scored], score, threshold: float) -> dict[str, obje
     all_alone = [s for s in attacks if not s.planted]
     out["attacks_by_source"] = by_source
     out["mean_recall_over_sources"] = round(
-        float(np.mean([v["attacks"]["rate"] for v in by_source.values() if v["attacks"]["n"]])),
-        4,  # type: ignore[index]
+        float(np.mean([v["rate"] for v in recall.values() if v["n"]])),
+        4,
     )
     out["attacks_all_sources"] = rate(sum(map(flagged, all_alone)), len(all_alone))
     out["attacks_other_writers"] = rate(

@@ -233,7 +233,7 @@ def is_new_artefact(previous: dict[str, object], meta: dict[str, object]) -> boo
     on: a retraining on the same data with the same settings fits the same weights (the fit is
     deterministic), so its held-out figure replaces the previous one instead of being
     published twice."""
-    return json.loads(json.dumps(meta, sort_keys=True)) != previous.get("model")
+    return bool(json.loads(json.dumps(meta, sort_keys=True)) != previous.get("model"))
 
 
 def earlier_heldout_figures(
@@ -247,7 +247,7 @@ def earlier_heldout_figures(
     trained on it is not measured by it), the previous figures move, unchanged, to
     ``heldout_earlier``, with the threshold and training-data hashes of the artefact they
     were measured on. Re-measuring the same artefact on the same files replaces them."""
-    earlier = list(previous.get("heldout_earlier", []) or [])  # type: ignore[call-overload]
+    earlier: list[dict[str, object]] = list(previous.get("heldout_earlier", []) or [])  # type: ignore[call-overload]
     held = previous.get("heldout")
     if isinstance(held, dict) and (new_artefact or held.get("files") != list(current_files)):
         model = previous.get("model", {})
@@ -488,7 +488,8 @@ def counts_matrix(texts: Iterable[str], lexicon: ConceptLexicon | None) -> spars
 def idf_of(tf: sparse.csr_matrix) -> np.ndarray:
     df = np.bincount(tf.indices, minlength=tf.shape[1]).astype(np.float64)
     n = tf.shape[0]
-    return (np.log((1.0 + n) / (1.0 + df)) + 1.0).astype(np.float32)  # scikit-learn's smooth idf
+    idf: np.ndarray = (np.log((1.0 + n) / (1.0 + df)) + 1.0).astype(np.float32)  # scikit-learn's smooth idf
+    return idf
 
 
 def tfidf(tf: sparse.csr_matrix, idf: np.ndarray) -> sparse.csr_matrix:
@@ -533,7 +534,8 @@ class NBLogisticRegression:
         return self
 
     def predict_proba(self, x: sparse.csr_matrix) -> np.ndarray:
-        return self.model.predict_proba((x @ self._scale).tocsr())
+        proba: np.ndarray = self.model.predict_proba((x @ self._scale).tocsr())
+        return proba
 
 
 def language_balanced_weights(y: np.ndarray, langs: Sequence[str], cap: float | None = None) -> np.ndarray:
@@ -918,7 +920,7 @@ def never_trained_figures(
     """Ordinary prose by people the artefact was never fitted on: LIAR2's justifications and
     the web paragraphs outside the trained shares and the development split, and the
     manual-page paragraphs (never trained on, never chosen on), each by language."""
-    out = {
+    out: dict[str, object] = {
         "liar2_never_trained": never_trained(model, documents, trained, LIAR2_SOURCE),
         "web_never_trained": never_trained(model, documents, trained, WEB_SOURCE),
     }
@@ -1041,7 +1043,7 @@ def main() -> None:
         if args.measure_only:
             previous["development"] = evaluate(committed, dev_items, dev_docs, random.Random(SEED))
             # The shares the committed artefact was fitted with, whatever the folds keep now.
-            fitted = [
+            fitted_docs = [
                 d
                 for d in documents
                 if not is_dev(d.group)
@@ -1051,7 +1053,7 @@ def main() -> None:
                     float(committed.meta.get("web_share", 0.0)),
                 )
             ]
-            previous.update(never_trained_figures(committed, documents, fitted, args.shared))
+            previous.update(never_trained_figures(committed, documents, fitted_docs, args.shared))
         previous["heldout_earlier"] = earlier_heldout_figures(
             previous, heldout_files(args.heldout), new_artefact=False
         )
@@ -1092,7 +1094,7 @@ def main() -> None:
         + public_files(public_attacks, public_benign)
         + evidence_files(args.shared)
     )
-    meta = {
+    meta: dict[str, object] = {
         "trained_on": sha256_of(data_files),
         "features": "char 1-5-grams and script-aware word 1-2-grams"
         + (
@@ -1131,7 +1133,7 @@ def main() -> None:
     from reliability_core.verdicts.steering_screen.model import load_model
 
     model = load_model(ARTEFACT_PATH)
-    metrics = {
+    metrics: dict[str, object] = {
         "split": "by group: sha256(group) mod 5 == 0 is development; the classifier, its C and "
         "its threshold never saw it",
         "development": evaluate(model, dev_items, dev_docs, random.Random(SEED)),

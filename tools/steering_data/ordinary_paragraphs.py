@@ -209,7 +209,7 @@ PARAGRAPHS: dict[str, dict[str, list[str]]] = {
 
 
 def rows() -> list[dict[str, object]]:
-    out = []
+    out: list[dict[str, object]] = []
     for kind, by_lang in PARAGRAPHS.items():
         for lang, paragraphs in by_lang.items():
             for k, text in enumerate(paragraphs):
