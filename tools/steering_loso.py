@@ -868,6 +868,20 @@ def public_text_floor(config: Config, configs: Sequence[Config]) -> list[Config]
     return twins or [c for c in configs if c.name == BASELINE]
 
 
+def add_union(scored: Sequence[Scored], first: str, second: str) -> str:
+    """Two candidates' screens run together: a text is flagged when either flags it, at one
+    threshold on the larger of the two scores (the same-writer scores too). Written into each
+    text's scores under the union's name, which is returned."""
+    name = f"{first}_or_{second}"
+    for s in scored:
+        s.scores[name] = max(s.scores[first], s.scores[second])
+        if f"{first}@same-writer" in s.scores and f"{second}@same-writer" in s.scores:
+            s.scores[f"{name}@same-writer"] = max(
+                s.scores[f"{first}@same-writer"], s.scores[f"{second}@same-writer"]
+            )
+    return name
+
+
 def same_writer_figure(scored: Sequence[Scored], name: str, threshold: float) -> dict[str, float | int]:
     rows = [s for s in scored if f"{name}@same-writer" in s.scores and not s.item.context_dependent]
     return rate(sum(s.rules or s.scores[f"{name}@same-writer"] >= threshold for s in rows), len(rows))
@@ -1075,6 +1089,14 @@ def main() -> None:
     )
     parser.add_argument("--out", type=Path, default=RESULTS, help="where the figures are written")
     parser.add_argument(
+        "--union",
+        nargs=2,
+        metavar="CANDIDATE",
+        choices=sorted(CONFIGS),
+        help="also two of the n-gram candidates run together (either flags), at one threshold on the "
+        "larger score: compared only, never kept",
+    )
+    parser.add_argument(
         "--per-language",
         type=int,
         default=PER_LANGUAGE_MIN,
@@ -1176,6 +1198,12 @@ def main() -> None:
             (f"{first}_or_concepts", lambda s: max(s.scores[first], s.scores["concepts"])),
         ):
             candidates[name] = figures(scored, score, choose_threshold(scored, score, args.fp_budget))
+    if args.union:
+        union = add_union(scored, *args.union)
+        score = by_name(union)
+        t = choose_threshold(scored, score, args.fp_budget)
+        candidates[union] = figures(scored, score, t)
+        candidates[union]["project_same_writer_half"] = same_writer_figure(scored, union, t)  # type: ignore[index]
     if emb:
         for name in ("encoder", "mean_ngram_encoder"):
             score = CANDIDATES[name]

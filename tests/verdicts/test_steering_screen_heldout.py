@@ -441,3 +441,20 @@ def test_a_retraining_that_fits_the_same_artefact_does_not_publish_its_held_out_
     assert same == [{"files": ["old"]}]
     moved = trainer.earlier_heldout_figures(previous, held["files"], new_artefact=True)
     assert len(moved) == 2 and moved[-1]["measured_on_artefact"]["threshold"] == 0.998
+
+
+def test_a_union_of_two_candidates_flags_what_either_flags_at_one_threshold(trainer) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] ``--union``: the larger of two candidates' scores, the same-writer scores
+    too where both exist, under the union's own name."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import steering_loso
+
+    item = trainer.Item("t", True, "en", "handwritten_v3/A-en.jsonl", "direct", "g")
+    both = steering_loso.Scored(
+        item, 0, scores={"a": 0.2, "b": 0.9, "a@same-writer": 0.7, "b@same-writer": 0.1}
+    )
+    one = steering_loso.Scored(item, 1, scores={"a": 0.6, "b": 0.3, "a@same-writer": 0.5})
+    name = steering_loso.add_union([both, one], "a", "b")
+    assert name == "a_or_b"
+    assert both.scores["a_or_b"] == 0.9 and both.scores["a_or_b@same-writer"] == 0.7
+    assert one.scores["a_or_b"] == 0.6 and "a_or_b@same-writer" not in one.scores
