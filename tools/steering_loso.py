@@ -59,6 +59,7 @@ embeddings cached by text hash under ``data/cache/steering_embeddings/`` (gitign
 from __future__ import annotations
 
 import argparse
+import fcntl
 import functools
 import hashlib
 import json
@@ -81,7 +82,6 @@ from scipy import sparse  # noqa: E402
 from train_steering_screen import (  # noqa: E402
     WEB_SOURCE,
     Item,
-    NBLogisticRegression,
     bucket,
     evidence_documents,
     fit,
@@ -524,20 +524,6 @@ def counts_matrix_memo(texts: Sequence[str], lexicon) -> sparse.csr_matrix:  # t
     )
 
 
-def training_writers(
-    train_items: Sequence[Item], sources: Sequence[str], train_docs: Sequence[Item] = ()
-) -> list[str]:
-    """The writer of each training row (``training_texts``' sources): an attack's source, a
-    clean row's kind (``train_steering_screen.text_writers``)."""
-    kinds = text_writers(train_items, sources, train_docs)
-    return [
-        source_of(train_items[int(src.split(":")[1])])
-        if src.startswith("item:") and train_items[int(src.split(":")[1])].steering
-        else kind
-        for src, kind in zip(sources, kinds, strict=True)
-    ]
-
-
 def ngram_fold_model(
     items: Sequence[Item], docs: Sequence[Item], fold: int, config: Config | None = None
 ) -> ScreenModel:
@@ -554,13 +540,8 @@ def ngram_model(train_items: Sequence[Item], train_docs: Sequence[Item], config:
     x_tf = counts_matrix_memo(texts, lexicon)
     idf = idf_of(x_tf)
     y = np.asarray(labels)
-    if config.source_cap or config.clean_cap:
-        weight = source_balanced_weights(
-            y, training_writers(train_items, sources, train_docs), config.source_cap, config.clean_cap
-        )
-        fitted = NBLogisticRegression(config.c).fit(tfidf(x_tf, idf), y, weight)
-    else:
-        fitted = fit(tfidf(x_tf, idf), y, config.c, langs)
+    writers = text_writers(train_items, sources, train_docs, writer=source_of)
+    fitted = fit(tfidf(x_tf, idf), y, config.c, langs, writers, config.source_cap, config.clean_cap)
     return ScreenModel(
         weights=fitted.coef_[0].astype(np.float16).astype(np.float32),
         idf=idf.astype(np.float16).astype(np.float32),
@@ -601,8 +582,6 @@ def merge_scores(path: Path, saved: dict[str, float], data: str | None = None) -
     """Write the cached scores merged with what is on disk, under a lock: two runs with
     different candidates (one per core) can fill one cache, and neither loses the other's
     scores. ``data``: the scores sit under that data hash (the n-gram fold scores)."""
-    import fcntl
-
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path.with_suffix(".lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
@@ -747,7 +726,9 @@ def concept_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, c
     )
     x = np.vstack([concept_whole(t) for t in texts])
     y = np.asarray(labels)
-    weight = source_balanced_weights(y, training_writers(train_items, sources), config.source_cap)
+    weight = source_balanced_weights(
+        y, text_writers(train_items, sources, writer=source_of), config.source_cap
+    )
     return LogisticRegression(C=CONCEPT_C, max_iter=3000).fit(x, y, sample_weight=weight)
 
 
@@ -1180,12 +1161,16 @@ def main() -> None:
         return lambda s: s.scores[name]
 
     score_same_writer(scored, items, docs, configs)
-    for config in configs:
-        score = by_name(config.name)
+
+    def with_same_writer(name: str) -> dict[str, object]:
+        # A candidate's figures at the threshold the bound allows, and (reported beside the
+        # folds, not used to keep a candidate) on the project's same-writer half.
+        score = by_name(name)
         t = choose_threshold(scored, score, args.fp_budget)
-        candidates[config.name] = figures(scored, score, t)
-        # Reported beside the folds, not used to keep a candidate.
-        candidates[config.name]["project_same_writer_half"] = same_writer_figure(scored, config.name, t)  # type: ignore[index]
+        return {**figures(scored, score, t), "project_same_writer_half": same_writer_figure(scored, name, t)}
+
+    for config in configs:
+        candidates[config.name] = with_same_writer(config.name)
     if args.concepts:
         # Trained on every writer but the one left out, source-balanced (a model of 105
         # numbers cannot learn a writer's words, so more writers can only teach it which
@@ -1200,10 +1185,7 @@ def main() -> None:
             candidates[name] = figures(scored, score, choose_threshold(scored, score, args.fp_budget))
     if args.union:
         union = add_union(scored, *args.union)
-        score = by_name(union)
-        t = choose_threshold(scored, score, args.fp_budget)
-        candidates[union] = figures(scored, score, t)
-        candidates[union]["project_same_writer_half"] = same_writer_figure(scored, union, t)  # type: ignore[index]
+        candidates[union] = with_same_writer(union)
     if emb:
         for name in ("encoder", "mean_ngram_encoder"):
             score = CANDIDATES[name]

@@ -573,12 +573,16 @@ def fit(
     c: float,
     langs: Sequence[str] | None = None,
     writers: Sequence[str] | None = None,
+    source_cap: float | None = None,
+    clean_cap: float | None = None,
 ) -> NBLogisticRegression:
-    """``writers`` given (and ``SOURCE_CAP`` or ``CLEAN_CAP``): source-balanced sample
-    weights; ``langs`` given (and ``BALANCE_LANGUAGES``): language-balanced ones; otherwise
-    classes balanced only."""
-    if writers is not None and (SOURCE_CAP or CLEAN_CAP):
-        weight = source_balanced_weights(y, writers, SOURCE_CAP, CLEAN_CAP)
+    """``writers`` given and a cap (``source_cap``, ``clean_cap``; by default the module's
+    ``SOURCE_CAP``, ``CLEAN_CAP``): source-balanced sample weights; ``langs`` given (and
+    ``BALANCE_LANGUAGES``): language-balanced ones; otherwise classes balanced only."""
+    source_cap = SOURCE_CAP if source_cap is None else source_cap
+    clean_cap = CLEAN_CAP if clean_cap is None else clean_cap
+    if writers is not None and (source_cap or clean_cap):
+        weight = source_balanced_weights(y, writers, source_cap, clean_cap)
     elif langs is not None and BALANCE_LANGUAGES:
         weight = language_balanced_weights(y, langs)
     else:
@@ -644,15 +648,21 @@ def clean_kind_of(item: Item) -> str:
     return "project-clean" if family.startswith(("handwritten", "retired_heldout")) else family
 
 
-def text_writers(items: Sequence[Item], sources: Sequence[str], documents: Sequence[Item] = ()) -> list[str]:
+def text_writers(
+    items: Sequence[Item],
+    sources: Sequence[str],
+    documents: Sequence[Item] = (),
+    writer: Callable[[Item], str] = writer_of,
+) -> list[str]:
     """The writer of each training text (``training_texts``' ``sources``: ``item:k`` or
-    ``doc:<group>``): an attack's ``writer_of``, a clean row's ``clean_kind_of``."""
+    ``doc:<group>``): an attack's ``writer`` (``writer_of``; the folds name writers by their
+    own ``source_of``), a clean row's ``clean_kind_of``."""
     doc_of = {f"doc:{d.group}": d for d in documents}
     out = []
     for s in sources:
         if s.startswith("item:"):
             item = items[int(s.split(":")[1])]
-            out.append(writer_of(item) if item.steering else clean_kind_of(item))
+            out.append(writer(item) if item.steering else clean_kind_of(item))
         else:
             out.append(f"documents:{doc_of[s].source}" if s in doc_of else "documents")
     return out

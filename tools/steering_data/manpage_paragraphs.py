@@ -39,7 +39,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from train_steering_screen import DOCUMENTATION_FILE, bucket  # noqa: E402
 
-OUT = DOCUMENTATION_FILE
 # Pages and paragraphs are taken in the order of this hash (``bucket`` over 2^32: the same
 # order on every machine).
 ORDER = 1 << 32
@@ -124,7 +123,7 @@ def main() -> None:
             subprocess.run(["dpkg-deb", "-x", str(deb), tmp], check=True)
         man = Path(tmp) / "usr" / "share" / "man"
         rows = [row for locale, lang in LOCALES.items() for row in language_rows(man, locale, lang)]
-    out = args.shared / OUT
+    out = args.shared / DOCUMENTATION_FILE
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
     (out.parent / "PACKAGES").write_text("".join(f"{d.name}\n" for d in debs), encoding="utf-8")
