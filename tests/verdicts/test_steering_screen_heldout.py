@@ -211,8 +211,9 @@ def test_the_committed_artefact_is_trained_as_the_leave_one_source_out_folds_kep
     assert meta.get("liar2_share", 1.0) == kept.get("liar2_share", 1.0)
     assert meta.get("web_share", 0.0) == kept.get("web_share", 0.0)
     assert meta.get("clean_cap", 0.0) == kept.get("clean_cap", 0.0)
+    assert meta.get("judge_writers", False) == kept.get("judge_writers", False)
     public = [k for k in meta["trained_on"] if "/public/" in k]
-    assert bool(public) == bool(kept["public_attacks"] or kept["public_benign"])
+    assert bool(public) == bool(kept["public_attacks"] or kept["public_benign"] or kept.get("judge_writers"))
 
 
 def test_every_public_file_is_a_source_of_the_folds() -> None:
@@ -421,6 +422,43 @@ def test_public_text_is_kept_only_if_it_catches_the_projects_attacks_as_well_as_
     assert steering_loso.kept_config([base, twin, public], candidates) == twin
     candidates[public.name]["project_same_writer_half"] = {"rate": 0.40}
     assert steering_loso.kept_config([base, twin, public], candidates) == public
+
+
+def test_the_judge_directed_writers_can_be_trained_on_without_the_other_public_writers(
+    trainer, tmp_path: Path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] A candidate may train on the public writers whose attacks aim at a judge
+    (``JUDGE_DIRECTED_STEMS``: attacks and benign texts) and not on those aimed at a chatbot;
+    such a candidate has public text, so its twin without it is its floor."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import steering_loso
+
+    for name in ("promptfoo_judge.jsonl", "promptfoo_judge_benign.jsonl", "s-labs.jsonl", "s-labs_benign.jsonl"):
+        (tmp_path / name).write_text("", encoding="utf-8")
+    monkeypatch.setattr(trainer, "LOSO_ONLY_DIR", tmp_path)
+    names = lambda files: [p.name for p in files]  # noqa: E731
+    assert names(trainer.public_files(False, False)) == []
+    assert names(trainer.public_files(False, False, judge_writers=True)) == [
+        "promptfoo_judge.jsonl",
+        "promptfoo_judge_benign.jsonl",
+    ]
+    assert names(trainer.public_files(True, False)) == ["promptfoo_judge.jsonl", "s-labs.jsonl"]
+
+    Config = steering_loso.Config
+    judge = Config("judge", public_attacks=False, public_benign=False, judge_writers=True)
+    twin = Config("twin", public_attacks=False, public_benign=False)
+    item = lambda source, steering: trainer.Item("t", steering, "en", source, "k", "g")  # noqa: E731
+    assert judge.trains_on_item(item("public/promptfoo_judge.jsonl", True))
+    assert judge.trains_on_item(item("public/promptfoo_judge_benign.jsonl", False))
+    assert not judge.trains_on_item(item("public/s-labs.jsonl", True))
+    assert not judge.trains_on_item(item("public/s-labs_benign.jsonl", False))
+    assert judge.trains_on_item(item("handwritten_train.jsonl", True))
+    assert not twin.trains_on_item(item("public/promptfoo_judge.jsonl", True))
+    assert Config("all").trains_on_item(item("public/s-labs_benign.jsonl", False))
+    assert not Config("all", public_benign=False).trains_on_item(item("public/s-labs_benign.jsonl", False))
+    assert judge.key() != twin.key()
+    assert steering_loso.public_text_floor(judge, [twin, judge]) == [twin]
+    assert steering_loso.public_text_floor(twin, [twin, judge]) == []
 
 
 def test_a_retraining_that_fits_the_same_artefact_does_not_publish_its_held_out_figure_twice(trainer) -> None:  # type: ignore[no-untyped-def]
