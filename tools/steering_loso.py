@@ -525,11 +525,7 @@ def fold_training_mask(
     items: Sequence[Item], docs: Sequence[Item], fold: int, config: Config | None = None
 ) -> tuple[list[Item], list[Item]]:
     config = config or Config("default")
-    train_items = [
-        i
-        for i in items
-        if fold_of(i) != fold and config.trains_on_item(i)
-    ]
+    train_items = [i for i in items if fold_of(i) != fold and config.trains_on_item(i)]
     train_docs = [d for d in docs if clean_fold(d.group) != fold and config.trains_on(d)]
     return train_items, train_docs
 
@@ -811,11 +807,7 @@ def score_same_writer(
         t0 = time.time()
         keys = [f"{data}:{config.key()}:{text_key(chr(0).join(s.chunks))}" for s in half]
         if any(k not in saved for k in keys):
-            train_items = [
-                i
-                for i in items
-                if not in_same_writer_half(i) and config.trains_on_item(i)
-            ]
+            train_items = [i for i in items if not in_same_writer_half(i) and config.trains_on_item(i)]
             model = ngram_model(train_items, [d for d in docs if config.trains_on(d)], config)
             for s, k in zip(half, keys, strict=True):
                 if k not in saved:

@@ -433,7 +433,12 @@ def test_the_judge_directed_writers_can_be_trained_on_without_the_other_public_w
     sys.path.insert(0, str(ROOT / "tools"))
     import steering_loso
 
-    for name in ("promptfoo_judge.jsonl", "promptfoo_judge_benign.jsonl", "s-labs.jsonl", "s-labs_benign.jsonl"):
+    for name in (
+        "promptfoo_judge.jsonl",
+        "promptfoo_judge_benign.jsonl",
+        "s-labs.jsonl",
+        "s-labs_benign.jsonl",
+    ):
         (tmp_path / name).write_text("", encoding="utf-8")
     monkeypatch.setattr(trainer, "LOSO_ONLY_DIR", tmp_path)
     names = lambda files: [p.name for p in files]  # noqa: E731
