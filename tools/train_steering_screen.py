@@ -246,12 +246,27 @@ def heldout_files(directory: Path = HELDOUT_DIR) -> list[str]:
     return [f"heldout/{p.name}" for p in sorted(directory.glob("*.jsonl"))] if directory.is_dir() else []
 
 
+def fitted_digest(weights: np.ndarray, idf: np.ndarray, bias: float, threshold: float) -> str:
+    """What a screen computes with: its fitted arrays and threshold (the artefact's
+    ``fitted_sha256``)."""
+    digest = hashlib.sha256()
+    for array in (weights, idf):
+        digest.update(np.ascontiguousarray(array).tobytes())
+    digest.update(f"{bias!r}:{threshold!r}".encode())
+    return digest.hexdigest()
+
+
 def is_new_artefact(previous: dict[str, object], meta: dict[str, object]) -> bool:
     """Whether an artefact just fitted differs from the one the previous figures were measured
     on: a retraining on the same data with the same settings fits the same weights (the fit is
     deterministic), so its held-out figure replaces the previous one instead of being
-    published twice."""
-    return bool(json.loads(json.dumps(meta, sort_keys=True)) != previous.get("model"))
+    published twice. Where both name their fitted arrays (``fitted_sha256``), those decide: a
+    change of the data that no feature reads (an attack's category, say) moves
+    ``trained_on`` but not the screen."""
+    before = previous.get("model")
+    if isinstance(before, dict) and before.get("fitted_sha256") and meta.get("fitted_sha256"):
+        return bool(before["fitted_sha256"] != meta["fitted_sha256"])
+    return bool(json.loads(json.dumps(meta, sort_keys=True)) != before)
 
 
 def earlier_heldout_figures(
@@ -1158,6 +1173,7 @@ def main() -> None:
         "cross_validation_on_train": cv,
         "train_texts": len(texts),
         "dropped_as_verbatim_in_heldout": len(contaminated),
+        "fitted_sha256": fitted_digest(weights, idf, bias, threshold),
     }
     save_model(ARTEFACT_PATH, weights=weights, idf=idf, bias=bias, threshold=threshold, meta=meta)
     from reliability_core.verdicts.steering_screen.model import load_model

@@ -480,6 +480,18 @@ def test_a_retraining_that_fits_the_same_artefact_does_not_publish_its_held_out_
     previous = {"model": dict(meta), "heldout": held, "heldout_earlier": [{"files": ["old"]}]}
     assert not trainer.is_new_artefact(previous, meta)
     assert trainer.is_new_artefact(previous, {**meta, "threshold": 0.97})
+    # Where both name their fitted arrays, those decide: data that no feature reads (a
+    # category) moves ``trained_on`` but not the screen.
+    import numpy as np
+
+    w, idf = np.array([0.5, -1.0], dtype=np.float32), np.array([1.0, 2.0], dtype=np.float32)
+    fitted = {**meta, "fitted_sha256": trainer.fitted_digest(w, idf, 0.1, 0.998)}
+    with_fit = {**previous, "model": fitted}
+    assert not trainer.is_new_artefact(with_fit, {**fitted, "trained_on": {"data/x.jsonl": "cd"}})
+    assert trainer.is_new_artefact(
+        with_fit, {**fitted, "fitted_sha256": trainer.fitted_digest(w * 2, idf, 0.1, 0.998)}
+    )
+    assert trainer.fitted_digest(w, idf, 0.1, 0.997) != fitted["fitted_sha256"]
     same = trainer.earlier_heldout_figures(previous, held["files"], new_artefact=False)
     assert same == [{"files": ["old"]}]
     moved = trainer.earlier_heldout_figures(previous, held["files"], new_artefact=True)

@@ -26,6 +26,8 @@ the repository. Run by hand after changing the copies:
   JavaScript check that the winner is A); the other one is not used at all (in some tests
   it carries an injection too, "Both have injections"), so no attack test adds benign text.
   A pair whose assertion names no loser is skipped and reported.
+- A text's category is its test's metric, or where the test names none the prefix of its
+  description ("Jailbreak: ..." -> ``promptfoo-judge/jailbreak``).
 - Each distinct text once (files in name order, the first occurrence kept; an attack text
   that is also a benign one stays an attack and leaves the benign file).
 
@@ -66,6 +68,13 @@ def is_baseline(test: Test) -> bool:
     return any(label.strip().lower().startswith(("baseline", "clean")) for label in labels)
 
 
+def kind_of(test: Test) -> str:
+    """A test's kind where it names no metric (the two rubric-grader files): its description's
+    prefix ("Jailbreak: Developer testing mode" -> ``jailbreak``)."""
+    prefix, sep, _ = str(test.get("description", "")).partition(":")
+    return re.sub(r"[^a-z0-9]+", "-", prefix.lower()).strip("-") if sep else "none"
+
+
 def loser(test: Test) -> str | None:
     """Which of a pair the assertion says must not win (``A`` or ``B``), if it says so."""
     texts = [str(a.get("value", "")) for a in assertions(test)]
@@ -86,7 +95,7 @@ def labelled(path: Path) -> tuple[list[tuple[str, str, str]], list[str]]:
     for test in doc.get("tests", []) or []:
         vars_ = test.get("vars", {}) or {}
         judged = {k: str(vars_[k]) for k in JUDGED if k in vars_}
-        metric = next((str(a["metric"]) for a in assertions(test) if "metric" in a), "none")
+        metric = next((str(a["metric"]) for a in assertions(test) if "metric" in a), None) or kind_of(test)
         if not judged:
             skipped.append(f"{path.name}: {test.get('description')}: no judged text")
             continue
