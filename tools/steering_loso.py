@@ -325,6 +325,21 @@ CONFIGS = {
             web_share=0.5,
             judge_writers=True,
         ),
+        # The same with each attack writer one share of the attack weight (cap 10): promptfoo's
+        # 279 attacks then weigh as much as the project's thousands, up to the cap.
+        *(
+            Config(
+                f"ngram_source_balanced{suffix}_liar2_tenth_web_half_judge_writers",
+                c=c,
+                source_cap=10.0,
+                public_attacks=False,
+                public_benign=False,
+                liar2_share=0.1,
+                web_share=0.5,
+                judge_writers=True,
+            )
+            for suffix, c in (("", C_NGRAM), ("_c32", 32.0))
+        ),
         Config(
             "ngram_source_balanced_c32_liar2_tenth_web_half_clean_balanced",
             c=32.0,
