@@ -567,3 +567,16 @@ tests:
     assert [r["text"] for r in benign] == ["4", "As a professor, I say Paris.", "Paris."]
     assert all(r["label"] == "clean" and r["lang"] == "en" for r in benign)
     assert skipped == ["promptfooconfig-a.yaml: Unclear: the assertion names no loser"]
+
+
+def test_the_committed_promptfoo_files_are_what_the_extraction_makes_of_the_copies() -> None:
+    """[issue 28] The judge-directed writer is reproducible from the repository: the
+    extraction over ``data/steering/upstream/`` gives the committed files row for row."""
+    sys.path.insert(0, str(ROOT / "tools" / "steering_data"))
+    import extract_promptfoo_judge as extract
+
+    attacks, benign, _ = extract.extract(extract.UPSTREAM)
+    for rows, path in ((attacks, extract.OUT), (benign, extract.BENIGN_OUT)):
+        committed = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+        assert committed == rows
+    assert len(attacks) > 250 and all(r["label"] == "steering" for r in attacks)
