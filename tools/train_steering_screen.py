@@ -186,10 +186,16 @@ def labelled_items(shared: Path) -> list[Item]:
 JUDGE_DIRECTED_STEMS = frozenset({"promptfoo_judge"})
 
 
+def public_stem(name: str) -> str:
+    """The writer's stem of a file of ``LOSO_ONLY_DIR`` (``x.jsonl`` or ``x_benign.jsonl``:
+    ``x``), from its name or an item's ``public/<name>`` source."""
+    return Path(name).stem.removesuffix("_benign")
+
+
 def is_judge_directed(path: Path) -> bool:
     """Whether a file of ``LOSO_ONLY_DIR`` (attacks or ``*_benign``) is a judge-directed
     writer's (``JUDGE_DIRECTED_STEMS``)."""
-    return path.stem.removesuffix("_benign") in JUDGE_DIRECTED_STEMS
+    return public_stem(path.name) in JUDGE_DIRECTED_STEMS
 
 
 def public_files(attacks: bool, benign: bool, judge_writers: bool = False) -> list[Path]:
@@ -672,7 +678,7 @@ def writer_of(item: Item) -> str:
     file's writer (``PUBLIC_WRITERS``), the shared data's BIPIA or CyberSecEval, or the
     project."""
     if item.source.startswith("public/"):
-        stem = item.source.removeprefix("public/").removesuffix(".jsonl").removesuffix("_benign")
+        stem = public_stem(item.source)
         if stem not in PUBLIC_WRITERS:
             raise ValueError(
                 f"{item.source}: a file in {LOSO_ONLY_DIR} must name its writer in "

@@ -221,10 +221,11 @@ def test_every_public_file_is_a_source_of_the_folds() -> None:
     folds would fail on it, or train on it in every fold)."""
     sys.path.insert(0, str(ROOT / "tools"))
     import steering_loso
+    from train_steering_screen import PUBLIC_WRITERS
 
     for path in sorted((ROOT / "data" / "steering" / "public").glob("*.jsonl")):
         stem = path.stem.removesuffix("_benign")
-        assert steering_loso.PUBLIC_SOURCES[stem] in steering_loso.SOURCES
+        assert PUBLIC_WRITERS[stem] in steering_loso.SOURCES
 
 
 def test_liar2_justifications_are_clean_evidence_one_group_per_record(trainer, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
