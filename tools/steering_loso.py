@@ -842,6 +842,34 @@ def kept_config(configs: Sequence[Config], candidates: dict[str, object]) -> Con
     return max(eligible, key=lambda c: figure(c, "mean_recall_over_sources"))
 
 
+def kept_settings(config: Config, threshold: float) -> dict[str, object]:
+    """What the training of the committed artefact needs of a kept candidate
+    (``loso_metrics.json`` ``kept``, read by ``tools/train_steering_screen.py``)."""
+    return {
+        "C": config.c,
+        "source_cap": config.source_cap,
+        "public_benign": config.public_benign,
+        "public_attacks": config.public_attacks,
+        "judge_writers": config.judge_writers,
+        "liar2_share": config.liar2_share,
+        "web_share": config.web_share,
+        "clean_cap": config.clean_cap,
+        "threshold": threshold,
+    }
+
+
+def keeps_pair(single: dict[str, object], pair: dict[str, object]) -> bool:
+    """Whether the product screen is the pair (``choose_pair_thresholds``) rather than the
+    kept single candidate: both of its models on (a pair with one off is that one model,
+    measured on its own already) and a higher mean recall over the writers. The pair's
+    thresholds already hold the bound and its floor on the project's same-writer half."""
+    thresholds = pair["threshold"]
+    assert isinstance(thresholds, dict)
+    return all(t is not None for t in thresholds.values()) and float(
+        pair["mean_recall_over_sources"]  # type: ignore[arg-type]
+    ) > float(single["mean_recall_over_sources"])  # type: ignore[arg-type]
+
+
 def public_text_floor(config: Config, configs: Sequence[Config]) -> list[Config]:
     """What a candidate trained on the public writers' text must match on the project's own
     attacks: the candidates with the same clean text and clean weights and no public text
@@ -876,6 +904,95 @@ def add_union(scored: Sequence[Scored], first: str, second: str) -> str:
             s.scores[f"{name}@same-writer"] = max(
                 s.scores[f"{first}@same-writer"], s.scores[f"{second}@same-writer"]
             )
+    return name
+
+
+OFF = float("inf")  # a pair member's threshold that flags nothing: the pair is then one screen
+
+
+def pair_name(first: str, second: str) -> str:
+    return f"{first}_and_{second}"
+
+
+def choose_pair_thresholds(
+    scored: Sequence[Scored], first: str, second: str, fp_budget: float, same_writer_floor: float
+) -> tuple[float, float]:
+    """Two candidates' screens as one product screen, each at a threshold of its own (a text
+    is flagged when either screen flags it): the pair of thresholds, from ``THRESHOLDS`` and
+    ``OFF``, that holds the bound ``choose_threshold`` holds (each kind of ordinary text, and
+    each language with at least ``PER_LANGUAGE_MIN`` of them, flagged at most ``fp_budget``
+    out of fold) and catches the project's same-writer half at least ``same_writer_floor``,
+    with the highest mean recall over the writers; ties go to the pair that flags the least
+    ordinary text, then to the higher thresholds.
+
+    ``add_union`` puts one threshold on the larger score, which ties the two screens to one
+    scale; written after that union was measured (4 texts under its floor), so its figure is
+    published beside this one."""
+    both = [s for s in scored if first in s.scores and second in s.scores]
+    grid = np.array([*THRESHOLDS, OFF])
+
+    def counts(rows: Sequence[Scored], a_key: str = first, b_key: str = second) -> np.ndarray:
+        """For each pair of thresholds (rows: the first's, columns: the second's), how many
+        of ``rows`` are flagged."""
+        if not rows:
+            return np.zeros((len(grid), len(grid)), dtype=np.int64)
+        a = np.array([s.scores[a_key] for s in rows])
+        b = np.array([s.scores[b_key] for s in rows])
+        ruled = np.array([s.rules for s in rows])
+        by_a = (a[None, :] >= grid[:, None]) | ruled[None, :]  # (thresholds, texts)
+        by_b = b[None, :] >= grid[:, None]
+        # flagged(i, j) = |by_a[i] or by_b[j]| = |by_a[i]| + |by_b[j]| - |by_a[i] and by_b[j]|
+        both_flag = by_a.astype(np.int64) @ by_b.astype(np.int64).T
+        return np.asarray(by_a.sum(1)[:, None] + by_b.sum(1)[None, :] - both_flag, dtype=np.int64)
+
+    groups: dict[str, list[Scored]] = defaultdict(list)
+    for s in both:
+        if is_ordinary_fold_clean(s):
+            groups[kind_of(s.item)].append(s)
+            if PER_LANGUAGE_MIN:
+                groups[f"language:{s.item.lang}"].append(s)
+    feasible = np.ones((len(grid), len(grid)), dtype=bool)
+    for key, rows in groups.items():
+        if key.startswith("language:") and len(rows) < PER_LANGUAGE_MIN:
+            continue
+        feasible &= counts(rows) <= fp_budget * len(rows)
+    half = [
+        s
+        for s in both
+        if f"{first}@same-writer" in s.scores
+        and f"{second}@same-writer" in s.scores
+        and not s.item.context_dependent
+    ]
+    if half:
+        caught = counts(half, f"{first}@same-writer", f"{second}@same-writer") / len(half)
+        feasible &= caught >= same_writer_floor
+    attacks = [s for s in both if s.item.steering and not s.item.context_dependent and not s.planted]
+    recalls = [
+        counts(rows) / len(rows)
+        for src in SOURCES
+        if (rows := [s for s in attacks if writer_of(s.item) == src])
+    ]
+    mean = np.mean(recalls, axis=0)
+    ordinary = counts([s for s in both if is_ordinary_fold_clean(s)])
+    if not feasible.any():
+        return OFF, OFF
+    i, j = max(
+        zip(*np.nonzero(feasible), strict=True),
+        key=lambda ij: (round(float(mean[ij]), 6), -int(ordinary[ij]), grid[ij[0]], grid[ij[1]]),
+    )
+    return float(grid[i]), float(grid[j])
+
+
+def add_pair(scored: Sequence[Scored], first: str, second: str, thresholds: tuple[float, float]) -> str:
+    """Whether the pair flags each text, as a score of 1.0 or 0.0 (the same-writer half too)
+    under the pair's name, which is returned: ``figures`` then reads it at threshold 1."""
+    name, (t_first, t_second) = pair_name(first, second), thresholds
+    for s in scored:
+        for suffix in ("", "@same-writer"):
+            if f"{first}{suffix}" in s.scores and f"{second}{suffix}" in s.scores:
+                s.scores[f"{name}{suffix}"] = float(
+                    s.scores[f"{first}{suffix}"] >= t_first or s.scores[f"{second}{suffix}"] >= t_second
+                )
     return name
 
 
@@ -1094,6 +1211,14 @@ def main() -> None:
         "larger score: compared only, never kept",
     )
     parser.add_argument(
+        "--pair",
+        nargs=2,
+        metavar="CANDIDATE",
+        choices=sorted(CONFIGS),
+        help="also two of the n-gram candidates as one screen, each at a threshold of its own "
+        "(choose_pair_thresholds); kept when it beats the best single candidate",
+    )
+    parser.add_argument(
         "--per-language",
         type=int,
         default=PER_LANGUAGE_MIN,
@@ -1131,6 +1256,8 @@ def main() -> None:
     )
     print(f"encoder cache: {len(emb)} chunks", flush=True)
     configs = [CONFIGS[name] for name in args.candidates]
+    if args.pair and not set(args.pair) <= set(args.candidates):
+        raise SystemExit("--pair: both members must be among --candidates (their folds are scored there)")
     if any(c.web_share for c in configs) and not any(d.source == WEB_SOURCE for d in docs):
         raise SystemExit(
             "a candidate trains on web paragraphs, but the shared folder has none: copy them first "
@@ -1202,6 +1329,28 @@ def main() -> None:
     if args.union:
         union = add_union(scored, *args.union)
         candidates[union] = with_same_writer(union)
+    if args.pair:
+        members = [CONFIGS[name] for name in args.pair]
+        floor = max(
+            (
+                float(candidates[t.name]["project_same_writer_half"]["rate"])  # type: ignore[index]
+                for m in members
+                for t in public_text_floor(m, configs)
+            ),
+            default=0.0,
+        )
+        first_name, second_name = args.pair
+        thresholds = choose_pair_thresholds(scored, first_name, second_name, args.fp_budget, floor)
+        pair = add_pair(scored, first_name, second_name, thresholds)
+        candidates[pair] = {
+            **figures(scored, by_name(pair), 1.0),
+            "project_same_writer_half": same_writer_figure(scored, pair, 1.0),
+            # each member's own threshold (None: off); the figures are at "either flags"
+            "threshold": {
+                name: (None if t == OFF else t) for name, t in zip(args.pair, thresholds, strict=True)
+            },
+            "same_writer_floor": floor,
+        }
     if emb:
         for name in ("encoder", "mean_ngram_encoder"):
             score = CANDIDATES[name]
@@ -1220,18 +1369,18 @@ def main() -> None:
     best = kept_config(configs, candidates)  # the n-gram candidates only: the others are compared
     chosen = candidates[best.name]
     assert isinstance(chosen, dict)
-    results["kept"] = {
-        "candidate": best.name,
-        "C": best.c,
-        "source_cap": best.source_cap,
-        "public_benign": best.public_benign,
-        "public_attacks": best.public_attacks,
-        "judge_writers": best.judge_writers,
-        "liar2_share": best.liar2_share,
-        "web_share": best.web_share,
-        "clean_cap": best.clean_cap,
-        "threshold": chosen["threshold"],
-    }
+    results["kept"] = {"candidate": best.name, **kept_settings(best, float(chosen["threshold"]))}
+    if args.pair:
+        first_config, second_config = (CONFIGS[name] for name in args.pair)
+        both = candidates[pair]
+        assert isinstance(both, dict)
+        if keeps_pair(chosen, both):
+            t_first, t_second = (both["threshold"][c.name] for c in (first_config, second_config))
+            results["kept"] = {
+                "candidate": pair,
+                **kept_settings(first_config, t_first),
+                "second": {"candidate": second_config.name, **kept_settings(second_config, t_second)},
+            }
     args.out.write_text(
         json.dumps(results, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
     )

@@ -36,6 +36,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import yaml
@@ -51,7 +52,14 @@ from reliability_core.verdicts.steering_screen.features import (  # noqa: E402
     unit_spans,
     window_texts,
 )
-from reliability_core.verdicts.steering_screen.model import ARTEFACT_PATH, ScreenModel, save_model  # noqa: E402
+from reliability_core.verdicts.steering_screen.model import (  # noqa: E402
+    ARTEFACT_PATH,
+    SECOND_MEMBER_KEY,
+    Screen,
+    ScreenModel,
+    load_screen,
+    save_model,
+)
 
 METRICS_PATH = ARTEFACT_PATH.with_name("screen_metrics.json")
 LOSO_PATH = ARTEFACT_PATH.with_name("loso_metrics.json")
@@ -262,6 +270,13 @@ def fitted_digest(weights: np.ndarray, idf: np.ndarray, bias: float, threshold: 
     return digest.hexdigest()
 
 
+def screen_digests(meta: dict[str, object]) -> tuple[object, object]:
+    """The fitted arrays a screen computes with: its first model's and its second's, if any
+    (a new second model makes a new screen, with the first unchanged)."""
+    second = meta.get(SECOND_MEMBER_KEY)
+    return meta.get("fitted_sha256"), second.get("fitted_sha256") if isinstance(second, dict) else None
+
+
 def is_new_artefact(previous: dict[str, object], meta: dict[str, object]) -> bool:
     """Whether an artefact just fitted differs from the one the previous figures were measured
     on: a retraining on the same data with the same settings fits the same weights (the fit is
@@ -271,7 +286,7 @@ def is_new_artefact(previous: dict[str, object], meta: dict[str, object]) -> boo
     ``trained_on`` but not the screen."""
     before = previous.get("model")
     if isinstance(before, dict) and before.get("fitted_sha256") and meta.get("fitted_sha256"):
-        return bool(before["fitted_sha256"] != meta["fitted_sha256"])
+        return screen_digests(before) != screen_digests(meta)
     return bool(json.loads(json.dumps(meta, sort_keys=True)) != before)
 
 
@@ -300,6 +315,7 @@ def earlier_heldout_figures(
                 "measured_on_artefact": {
                     "threshold": model.get("threshold"),
                     "trained_on": model.get("trained_on"),
+                    **({"second_member": model[SECOND_MEMBER_KEY]} if model.get(SECOND_MEMBER_KEY) else {}),
                 },
             }
         )
@@ -846,7 +862,7 @@ def rate(hits: int, total: int) -> dict[str, float | int]:
     return {"n": total, "flagged": hits, "rate": round(hits / total, 4) if total else 0.0}
 
 
-def screen_flags(model: ScreenModel) -> Callable[[str], bool]:
+def screen_flags(model: ScreenModel | Screen) -> Callable[[str], bool]:
     """The whole fast screen (rules and classifier), as the pipeline runs it."""
     from reliability_core.verdicts.steering import screen_text
 
@@ -884,7 +900,7 @@ def item_figures(flagged: Callable[[str], bool], items: Sequence[Item]) -> dict[
 
 
 def heldout_figures(
-    model: ScreenModel, items: Sequence[Item], trained_texts: Iterable[str]
+    model: ScreenModel | Screen, items: Sequence[Item], trained_texts: Iterable[str]
 ) -> dict[str, object]:
     """The held-out set's figures, apart from the development split's; with how many of its
     texts also occur verbatim in the training data (which would make them not held out)."""
@@ -897,7 +913,7 @@ def heldout_figures(
 
 
 def evaluate(
-    model: ScreenModel, items: Sequence[Item], documents: Sequence[Item], rng: random.Random
+    model: ScreenModel | Screen, items: Sequence[Item], documents: Sequence[Item], rng: random.Random
 ) -> dict[str, object]:
     """The whole fast screen, as the pipeline runs it, on the development split."""
     flagged = screen_flags(model)
@@ -935,7 +951,7 @@ def evaluate(
 
 
 def never_trained(
-    model: ScreenModel, documents: Sequence[Item], trained: Sequence[Item], source: str
+    model: ScreenModel | Screen, documents: Sequence[Item], trained: Sequence[Item], source: str
 ) -> dict[str, object]:
     """The whole fast screen on every document of ``source`` the artefact was not fitted on
     (the ``documents`` not among the ``trained`` ones: the development split and those
@@ -977,7 +993,7 @@ def documentation_items(shared: Path) -> list[Item]:
 
 
 def never_trained_figures(
-    model: ScreenModel, documents: Sequence[Item], trained: Sequence[Item], shared: Path
+    model: ScreenModel | Screen, documents: Sequence[Item], trained: Sequence[Item], shared: Path
 ) -> dict[str, object]:
     """Ordinary prose by people the artefact was never fitted on: LIAR2's justifications and
     the web paragraphs outside the trained shares and the development split, and the
@@ -994,6 +1010,57 @@ def never_trained_figures(
 
 def sha256_of(paths: Iterable[Path]) -> dict[str, str]:
     return {str(p.relative_to(p.parents[2])): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
+
+
+SECOND_ARTEFACT_PATH = ARTEFACT_PATH.with_name("screen_model_second.npz")
+# What a trained model's meta must agree on with the folds' settings for it to be the model
+# they kept (the second, trained apart, is checked before the first names it).
+KEPT_SETTINGS = (
+    "C",
+    "source_cap",
+    "clean_cap",
+    "public_attacks",
+    "public_benign",
+    "judge_writers",
+    "liar2_share",
+    "web_share",
+    "threshold",
+)
+
+
+def kept_member(kept: dict[str, Any], member: str) -> dict[str, Any]:
+    """The settings of one model of the screen the folds kept (``loso_metrics.json``
+    ``kept``; its ``second``, when they kept two models run together)."""
+    if member == "first":
+        return kept
+    if not isinstance(kept.get("second"), dict):
+        raise SystemExit(f"{LOSO_PATH.name} keeps one model: there is no second to train")
+    return dict(kept["second"])
+
+
+def second_member_reference(settings: dict[str, Any]) -> dict[str, object]:
+    """What the first model's meta records of the second: its file and fitted arrays. The
+    second must be trained already, with the settings the folds kept for it."""
+    from reliability_core.verdicts.steering_screen.model import load_model
+
+    if not SECOND_ARTEFACT_PATH.exists():
+        raise SystemExit(
+            "the folds kept two models: train the second first (--threshold-from-loso --member second)"
+        )
+    second = load_model(SECOND_ARTEFACT_PATH).meta
+    differing = [k for k in KEPT_SETTINGS if k in settings and second.get(k) != settings[k]]
+    if differing:
+        raise SystemExit(
+            f"{SECOND_ARTEFACT_PATH.name} was not trained with the settings the folds kept for the "
+            f"second model ({', '.join(differing)}): retrain it with --member second"
+        )
+    return {
+        "file": SECOND_ARTEFACT_PATH.name,
+        "fitted_sha256": second["fitted_sha256"],
+        "classifier": second.get("classifier"),
+        "trained_on": second.get("trained_on"),
+        **{k: second.get(k) for k in KEPT_SETTINGS},
+    }
 
 
 def main() -> None:
@@ -1039,9 +1106,19 @@ def main() -> None:
         help="take C and the threshold from steering_screen/loso_metrics.json (tools/steering_loso.py) "
         "instead of choosing them by cross-validation on train",
     )
+    parser.add_argument(
+        "--member",
+        choices=("first", "second"),
+        default="first",
+        help="with --threshold-from-loso, when the folds kept two models run together: 'second' "
+        f"trains the second ({SECOND_ARTEFACT_PATH.name}; train it first), 'first' the first, which "
+        "names the second and measures the screen of both",
+    )
     parser.add_argument("--c-grid", type=float, nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--heldout", type=Path, default=HELDOUT_DIR, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.member == "second" and not args.threshold_from_loso:
+        parser.error("--member second trains what the folds kept: it needs --threshold-from-loso")
     BALANCE_LANGUAGES, BALANCE_CAP = args.balance_cap > 0, args.balance_cap or BALANCE_CAP
     C_GRID = tuple(args.c_grid) if args.c_grid else C_GRID
     rng = random.Random(SEED)
@@ -1052,7 +1129,7 @@ def main() -> None:
     if args.threshold_from_loso:
         # [issue 28] What the leave-one-source-out folds kept: the public writers' attacks
         # and benign prompts trained on or not, and the sample weights.
-        kept = json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"]
+        kept = kept_member(json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"], args.member)
         public_attacks, public_benign = bool(kept.get("public_attacks")), bool(kept.get("public_benign"))
         judge_writers = bool(kept.get("judge_writers"))
         SOURCE_CAP = float(kept.get("source_cap") or 0.0)
@@ -1088,7 +1165,7 @@ def main() -> None:
     known_texts = [i.text for i in items] + [d.text for d in documents]
     print(f"dropped from training as verbatim in the held-out set: {len(contaminated)}")
 
-    def with_heldout(metrics: dict[str, object], model: ScreenModel) -> dict[str, object]:
+    def with_heldout(metrics: dict[str, object], model: ScreenModel | Screen) -> dict[str, object]:
         # Read only now, after every choice is made and the artefact saved.
         held = heldout_items(args.heldout)
         metrics.pop("heldout", None)
@@ -1099,10 +1176,8 @@ def main() -> None:
         return metrics
 
     if args.measure_only or args.heldout_only:
-        from reliability_core.verdicts.steering_screen.model import load_model
-
         previous = json.loads(METRICS_PATH.read_text(encoding="utf-8"))
-        committed = load_model(ARTEFACT_PATH)
+        committed = load_screen(ARTEFACT_PATH)
         if args.measure_only:
             previous["development"] = evaluate(committed, dev_items, dev_docs, random.Random(SEED))
             # The shares the committed artefact was fitted with, whatever the folds keep now.
@@ -1110,10 +1185,11 @@ def main() -> None:
                 d
                 for d in documents
                 if not is_dev(d.group)
-                and trains_on_document(
-                    d,
-                    float(committed.meta.get("liar2_share", 1.0)),
-                    float(committed.meta.get("web_share", 0.0)),
+                and any(
+                    trains_on_document(
+                        d, float(m.meta.get("liar2_share", 1.0)), float(m.meta.get("web_share", 0.0))
+                    )
+                    for m in committed.members
                 )
             ]
             previous.update(never_trained_figures(committed, documents, fitted_docs, args.shared))
@@ -1136,8 +1212,8 @@ def main() -> None:
         # [issue 28] The threshold (and C) chosen on the leave-one-source-out folds, where
         # every attack source is measured by a screen trained on the others, instead of by
         # cross-validation within train (whose folds share their writers).
-        loso = json.loads(LOSO_PATH.read_text(encoding="utf-8"))
-        c, threshold = float(loso["kept"]["C"]), float(loso["kept"]["threshold"])
+        kept = kept_member(json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"], args.member)
+        c, threshold = float(kept["C"]), float(kept["threshold"])
         cv: dict[str, object] = {
             "skipped": f"C and threshold from {LOSO_PATH.name} (leave-one-source-out folds)"
         }
@@ -1194,10 +1270,17 @@ def main() -> None:
         "dropped_as_verbatim_in_heldout": len(contaminated),
         "fitted_sha256": fitted_digest(weights, idf, bias, threshold),
     }
+    if args.member == "second":
+        # Measured as part of the screen, by the first model's training run.
+        save_model(SECOND_ARTEFACT_PATH, weights=weights, idf=idf, bias=bias, threshold=threshold, meta=meta)
+        print(f"second model {SECOND_ARTEFACT_PATH} ({SECOND_ARTEFACT_PATH.stat().st_size} bytes)")
+        return
+    if args.threshold_from_loso and "second" in json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"]:
+        meta[SECOND_MEMBER_KEY] = second_member_reference(
+            json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"]["second"]
+        )
     save_model(ARTEFACT_PATH, weights=weights, idf=idf, bias=bias, threshold=threshold, meta=meta)
-    from reliability_core.verdicts.steering_screen.model import load_model
-
-    model = load_model(ARTEFACT_PATH)
+    model = load_screen(ARTEFACT_PATH)
     metrics: dict[str, object] = {
         "split": "by group: sha256(group) mod 5 == 0 is development; the classifier, its C and "
         "its threshold never saw it",

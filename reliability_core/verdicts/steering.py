@@ -38,9 +38,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from reliability_core.models.documents import HiddenText
 from reliability_core.models.verdicts import SteeringFindingRef
 from reliability_core.providers.base import ModelGateway
-from reliability_core.verdicts.steering_screen import ScreenModel, default_model, score_windows, window_cache
+from reliability_core.verdicts.steering_screen import Screen, ScreenModel, default_screen, window_cache
 from reliability_core.verdicts.steering_screen.deobfuscate import disguised_readings
-from reliability_core.verdicts.steering_screen.model import ARTEFACT_PATH
+from reliability_core.verdicts.steering_screen.model import ARTEFACT_PATH, artefact_paths, as_screen
 
 SteeringKind = Literal[
     "instruction_to_model",
@@ -232,15 +232,16 @@ def find_hidden_characters(text: str, source: str) -> list[SteeringFinding]:
 
 
 def find_by_classifier(
-    text: str, source: str, *, model: ScreenModel | None = None, limit: int = 3
+    text: str, source: str, *, model: ScreenModel | Screen | None = None, limit: int = 3
 ) -> list[SteeringFinding]:
     """[#16] "A screen that generalises": every sentence and pair of sentences scored by the
-    trained classifier; windows at or above its threshold are findings (the best ``limit``
-    that do not overlap, so one attempt is one finding, not six)."""
-    model = model or default_model()
+    trained classifier (the committed screen's models, ``steering_screen.Screen``); windows
+    a model scores at or above its threshold are findings (the best ``limit`` that do not
+    overlap, so one attempt is one finding, not six)."""
+    screen = default_screen() if model is None else as_screen(model)
     if not text.strip():
         return []
-    flagged = sorted(_flagged_windows(text, model), key=lambda row: -row[2])
+    flagged = sorted(_flagged_windows(text, screen), key=lambda row: -row[2])
     findings: list[SteeringFinding] = []
     taken: list[tuple[int, int]] = []
     for w_start, w_end, probability in flagged:
@@ -264,18 +265,18 @@ def find_by_classifier(
     return findings
 
 
-def _flagged_windows(text: str, model: ScreenModel) -> list[tuple[int, int, float]]:
-    """The windows at or above the threshold (start, end, probability), in the text's order;
-    for the committed artefact, from the run's window cache when it holds the text
+def _flagged_windows(text: str, screen: Screen) -> list[tuple[int, int, float]]:
+    """The windows some model flags (start, end, probability), in the text's order; for the
+    committed screen, from the run's window cache when it holds the text
     (``steering_screen.window_cache``: the same answer, kept per text)."""
-    identity = window_cache.screen_identity(ARTEFACT_PATH) if model is default_model() else None
+    committed = default_screen().members
+    is_committed = len(screen.members) == len(committed) and all(
+        a is b for a, b in zip(screen.members, committed, strict=True)
+    )
+    identity = window_cache.screen_identity(artefact_paths(ARTEFACT_PATH)) if is_committed else None
     if identity is not None and (cached := window_cache.load(text, identity)) is not None:
         return cached
-    rows = [
-        (s.window.start, s.window.end, s.probability)
-        for s in score_windows(text, model)
-        if s.probability >= model.threshold
-    ]
+    rows = [(s.window.start, s.window.end, s.probability) for s in screen.flagged_windows(text)]
     if identity is not None:
         window_cache.store(text, identity, rows)
     return rows
@@ -286,7 +287,9 @@ def _screen_cached(text: str, source: str) -> tuple[SteeringFinding, ...]:
     return tuple(screen_text(text, source))
 
 
-def screen_text(text: str, source: str, *, model: ScreenModel | None = None) -> list[SteeringFinding]:
+def screen_text(
+    text: str, source: str, *, model: ScreenModel | Screen | None = None
+) -> list[SteeringFinding]:
     """The fast screen (no model call) of one text: rules and the trained classifier, on the
     text and on each reading of it without a disguise it carries (letters spaced out,
     stand-in digits, look-alike letters from another script, base64), so a disguised
@@ -298,7 +301,10 @@ def screen_text(text: str, source: str, *, model: ScreenModel | None = None) -> 
         *find_by_classifier(text, source, model=model),
     ]
     for reading in disguised_readings(text):
-        for found in (*find_instructions(reading.text, source), *find_by_classifier(reading.text, source, model=model)):
+        for found in (
+            *find_instructions(reading.text, source),
+            *find_by_classifier(reading.text, source, model=model),
+        ):
             findings.append(
                 found.model_copy(update={"rule": f"{found.rule}:{reading.disguise}", "span": reading.span})
             )

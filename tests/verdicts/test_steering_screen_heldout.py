@@ -201,19 +201,30 @@ def test_each_training_row_has_a_writer_or_a_kind_of_clean_text(trainer) -> None
 
 
 def test_the_committed_artefact_is_trained_as_the_leave_one_source_out_folds_kept() -> None:
-    """[issue 28] The public writers' text and the sample weights are what the folds kept."""
-    from reliability_core.verdicts.steering_screen.model import LOSO_FILE, METRICS_PATH, default_model
+    """[issue 28] The public writers' text, the sample weights and the threshold of each model
+    of the committed screen are what the folds kept (a second model only where they kept
+    two run together)."""
+    from reliability_core.verdicts.steering_screen.model import LOSO_FILE, METRICS_PATH, default_screen
 
     kept = json.loads(METRICS_PATH.with_name(LOSO_FILE).read_text(encoding="utf-8"))["kept"]
-    meta = default_model().meta
-    assert meta["source_cap"] == kept["source_cap"]
-    assert meta["public_attacks"] == kept["public_attacks"] and meta["public_benign"] == kept["public_benign"]
-    assert meta.get("liar2_share", 1.0) == kept.get("liar2_share", 1.0)
-    assert meta.get("web_share", 0.0) == kept.get("web_share", 0.0)
-    assert meta.get("clean_cap", 0.0) == kept.get("clean_cap", 0.0)
-    assert meta.get("judge_writers", False) == kept.get("judge_writers", False)
-    public = [k for k in meta["trained_on"] if "/public/" in k]
-    assert bool(public) == bool(kept["public_attacks"] or kept["public_benign"] or kept.get("judge_writers"))
+    members = default_screen().members
+    wanted = [kept, *([kept["second"]] if "second" in kept else [])]
+    assert len(members) == len(wanted)
+    for model, settings in zip(members, wanted, strict=True):
+        meta = model.meta
+        assert model.threshold == pytest.approx(settings["threshold"])
+        assert meta["C"] == settings["C"]
+        assert meta["source_cap"] == settings["source_cap"]
+        assert meta["public_attacks"] == settings["public_attacks"]
+        assert meta["public_benign"] == settings["public_benign"]
+        assert meta.get("liar2_share", 1.0) == settings.get("liar2_share", 1.0)
+        assert meta.get("web_share", 0.0) == settings.get("web_share", 0.0)
+        assert meta.get("clean_cap", 0.0) == settings.get("clean_cap", 0.0)
+        assert meta.get("judge_writers", False) == settings.get("judge_writers", False)
+        public = [k for k in meta["trained_on"] if "/public/" in k]
+        assert bool(public) == bool(
+            settings["public_attacks"] or settings["public_benign"] or settings.get("judge_writers")
+        )
 
 
 def test_every_public_file_is_a_source_of_the_folds() -> None:
@@ -390,6 +401,45 @@ def test_the_look_alikes_are_bounded_like_ordinary_text(trainer) -> None:  # typ
     ]
     assert {steering_loso.kind_of(s.item) for s in rows} == {"lookalike"}
     assert steering_loso.choose_threshold(rows, lambda s: s.scores["c"], 0.01) == 0.96
+
+
+def test_a_pair_of_screens_has_a_threshold_each_under_the_same_bound_and_floor(trainer) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] Two screens run together, each at its own threshold: the pair holds the
+    bound on ordinary text flagged by either screen, catches the project's same-writer half
+    at least as well as its floor, and has the highest mean recall over the writers. The
+    second screen catches another writer's attacks; its threshold rises above the ordinary
+    texts only it flags, and falls to off when no threshold of its keeps the floor."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import steering_loso
+
+    def row(steering: bool, source: str, k: int, a: float, b: float, **extra) -> steering_loso.Scored:  # type: ignore[no-untyped-def]
+        kind = "attack" if steering else "handwritten"
+        group = f"g{source}{k}" if steering else f"handwritten-train:news_{k}"
+        item = trainer.Item(f"{source} {k}", steering, "en", source, kind, group)
+        return steering_loso.Scored(item, 0, scores={"a": a, "b": b, **extra})
+
+    news = [row(False, "handwritten", k, 0.01, 0.95 if k < 3 else 0.01) for k in range(200)]
+    project = [row(True, "handwritten_v2", k, 0.99 if k < 5 else 0.01, 0.01) for k in range(10)]
+    promptfoo = [
+        row(True, "public/promptfoo_judge.jsonl", k, 0.01, 0.97 if k < 8 else 0.5) for k in range(10)
+    ]
+    rows = news + project + promptfoo
+    assert {steering_loso.writer_of(s.item) for s in promptfoo} == {"promptfoo"}
+    t_a, t_b = steering_loso.choose_pair_thresholds(rows, "a", "b", 0.01, same_writer_floor=0.0)
+    # 3 of 200 news texts at 0.95 is 1.5%: the second screen's threshold rises above them.
+    assert t_a <= 0.99 and 0.95 < t_b <= 0.97
+    name = steering_loso.add_pair(rows, "a", "b", (t_a, t_b))
+    assert sum(s.scores[name] for s in news) == 0
+    assert sum(s.scores[name] for s in project + promptfoo) == 5 + 8
+    # The same-writer half (here the project's ten attacks): the first screen catches 5 of
+    # them and the second none, so a floor of 0.5 keeps the pair and no pair meets 0.6.
+    for s in project:
+        s.scores["a@same-writer"], s.scores["b@same-writer"] = s.scores["a"], s.scores["b"]
+    assert steering_loso.choose_pair_thresholds(rows, "a", "b", 0.01, same_writer_floor=0.5)[1] == t_b
+    assert steering_loso.choose_pair_thresholds(rows, "a", "b", 0.01, same_writer_floor=0.6) == (
+        steering_loso.OFF,
+        steering_loso.OFF,
+    )
 
 
 def test_public_text_is_kept_only_if_it_catches_the_projects_attacks_as_well_as_its_twin() -> None:

@@ -11,6 +11,7 @@ import pytest
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.verdicts import steering
 from reliability_core.verdicts.steering_screen import window_cache
+from reliability_core.verdicts.steering_screen.model import artefact_paths
 
 ATTACK = (
     "The grid operator published its annual figures on Monday. "
@@ -37,7 +38,7 @@ def test_a_second_reading_comes_from_the_file_with_the_same_findings(folder: Pat
     assert len(files) == 1
     stored = files[0].read_text(encoding="utf-8")
     assert "ignore" not in stored and "grid" not in stored  # spans and scores only, never text
-    monkeypatch.setattr(steering, "score_windows", _no_scoring)
+    monkeypatch.setattr(steering.Screen, "flagged_windows", _no_scoring)
     assert steering.find_by_classifier(ATTACK, "evidence:1") == first
     # The source only labels a finding: another source reads the same file.
     assert [f.span for f in steering.find_by_classifier(ATTACK, "claim")] == [f.span for f in first]
@@ -48,7 +49,10 @@ def test_a_damaged_file_is_a_miss_and_is_rewritten(folder: Path) -> None:
     (path,) = folder.rglob("*.json")
     path.write_text("{not json", encoding="utf-8")
     assert steering.find_by_classifier(ATTACK, "evidence:1") == first
-    assert window_cache.load(ATTACK, window_cache.screen_identity(steering.ARTEFACT_PATH)) is not None
+    assert (
+        window_cache.load(ATTACK, window_cache.screen_identity(artefact_paths(steering.ARTEFACT_PATH)))
+        is not None
+    )
 
 
 def test_without_a_folder_nothing_is_written(tmp_path: Path, monkeypatch) -> None:

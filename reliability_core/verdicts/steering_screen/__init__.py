@@ -1,11 +1,24 @@
-"""The trained steering screen (hashed character and word n-grams, NB-scaled logistic regression)."""
+"""The trained steering screen (hashed character and word n-grams, NB-scaled logistic regression;
+one model, or two run together, ``Screen``)."""
 
 from reliability_core.verdicts.steering_screen.model import (
+    Screen,
     ScreenModel,
     WindowScore,
     default_model,
+    default_screen,
     load_model,
+    load_screen,
     score_windows,
 )
 
-__all__ = ["ScreenModel", "WindowScore", "default_model", "load_model", "score_windows"]
+__all__ = [
+    "Screen",
+    "ScreenModel",
+    "WindowScore",
+    "default_model",
+    "default_screen",
+    "load_model",
+    "load_screen",
+    "score_windows",
+]

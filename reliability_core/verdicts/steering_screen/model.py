@@ -28,6 +28,10 @@ from reliability_core.verdicts.steering_screen.features import (
 )
 
 ARTEFACT_PATH = Path(__file__).resolve().parent / "screen_model.npz"
+# [issue 28] The meta key of an artefact that runs with a second model (a different training,
+# its own threshold): its file, beside the first, and the digest of its fitted arrays, so a
+# first artefact never runs with a second it was not measured with.
+SECOND_MEMBER_KEY = "second_member"
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,40 @@ class ScreenModel:
 class WindowScore:
     window: Window
     probability: float
+
+
+@dataclass(frozen=True)
+class Screen:
+    """What the product runs: one trained model, or two trained apart and run together, each
+    at its own threshold (``tools/steering_loso.py --pair``: the second, trained on every
+    public writer, catches attacks in other writers' styles that the first, trained to keep
+    the project's own judge-directed attacks, misses). A window is flagged when any member's
+    probability reaches that member's threshold. The members share the features (one concept
+    lexicon), so a text is featurised once."""
+
+    members: tuple[ScreenModel, ...]
+
+    def __post_init__(self) -> None:
+        if not self.members:
+            raise ValueError("a steering screen needs at least one model")
+        if len({m.meta.get("concept_lexicon_sha256") for m in self.members}) > 1:
+            raise ValueError("the models of one steering screen must share a concept lexicon")
+
+    def flagged_windows(self, text: str) -> list[WindowScore]:
+        """The windows some member flags, in the text's order, each with the highest
+        probability among the members that flag it."""
+        units = UnitFeatures(text, self.members[0].lexicon)
+        out: list[WindowScore] = []
+        for w, i, j in units.windows():
+            counts = units.run(i, j)
+            flagging = [p for m in self.members if (p := m.probability(counts)) >= m.threshold]
+            if flagging:
+                out.append(WindowScore(w, max(flagging)))
+        return out
+
+
+def as_screen(model: ScreenModel | Screen) -> Screen:
+    return model if isinstance(model, Screen) else Screen((model,))
 
 
 def save_model(
@@ -112,10 +150,49 @@ def lexicon_for(meta: dict[str, Any], path: Path) -> ConceptLexicon | None:
     return lexicon
 
 
+def load_screen(path: Path) -> Screen:
+    """The screen an artefact defines: the model at ``path``, and the second model its meta
+    names (``SECOND_MEMBER_KEY``), which must be present and be the one it was measured with."""
+    first = load_model(path)
+    second = first.meta.get(SECOND_MEMBER_KEY)
+    if not second:
+        return Screen((first,))
+    second_path = path.with_name(str(second["file"]))
+    if not second_path.exists():
+        raise ValueError(
+            f"steering screen artefact {path} runs with {second_path.name}, which is missing: "
+            "retrain with tools/train_steering_screen.py --threshold-from-loso --member second"
+        )
+    partner = load_model(second_path)
+    if partner.meta.get("fitted_sha256") != second.get("fitted_sha256"):
+        raise ValueError(
+            f"steering screen artefact {path} was measured with another {second_path.name} "
+            f"(fitted {str(second.get('fitted_sha256'))[:12]}, found "
+            f"{str(partner.meta.get('fitted_sha256'))[:12]}): retrain the first artefact"
+        )
+    return Screen((first, partner))
+
+
+@functools.lru_cache(maxsize=4)
+def artefact_paths(path: Path = ARTEFACT_PATH) -> tuple[Path, ...]:
+    """The files of the screen an artefact defines (itself, and its second model's)."""
+    with np.load(path, allow_pickle=False) as data:
+        second = json.loads(str(data["meta"])).get(SECOND_MEMBER_KEY)
+    return (path, path.with_name(str(second["file"]))) if second else (path,)
+
+
 @functools.lru_cache(maxsize=1)
 def default_model() -> ScreenModel:
-    """The committed artefact, read once per process."""
+    """The committed artefact's first model, read once per process."""
     return load_model(ARTEFACT_PATH)
+
+
+@functools.lru_cache(maxsize=1)
+def default_screen() -> Screen:
+    """The committed screen (the first model and, where it names one, its second), read once
+    per process; its first member is ``default_model()``."""
+    screen = load_screen(ARTEFACT_PATH)
+    return Screen((default_model(), *screen.members[1:]))
 
 
 def score_windows(text: str, model: ScreenModel | None = None) -> list[WindowScore]:
@@ -151,6 +228,10 @@ def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
         "features": measured.get("model", {}).get("features"),
         **development,
     }
+    if measured.get("model", {}).get(SECOND_MEMBER_KEY):
+        # [issue 28] The screen runs a second model at its own threshold; every figure here
+        # is of the two together (a text is flagged when either flags it).
+        figures["second_model"] = measured["model"][SECOND_MEMBER_KEY]
     if measured.get("heldout"):
         figures["heldout"] = measured["heldout"]
     if measured.get("heldout_earlier"):

@@ -41,11 +41,13 @@ def use_cache(cache: ResponseCache | None) -> None:
 
 
 @functools.lru_cache(maxsize=4)
-def screen_identity(artefact: Path) -> str:
-    """What a cached answer must have been computed with: the artefact's bytes, every source
-    file of the screen package and its concept lexicon files."""
+def screen_identity(artefacts: tuple[Path, ...]) -> str:
+    """What a cached answer must have been computed with: the bytes of the screen's artefacts
+    (its first model's and any second's, ``model.artefact_paths``), every source file of the
+    screen package and its concept lexicon files."""
     digest = hashlib.sha256(f"format {_FORMAT}\0".encode())
-    digest.update(hashlib.sha256(artefact.read_bytes()).digest())
+    for artefact in artefacts:
+        digest.update(hashlib.sha256(artefact.read_bytes()).digest())
     for path in sorted(_PACKAGE.rglob("*")):
         if not path.is_file() or path.suffix not in _SCREEN_SUFFIXES or "__pycache__" in path.parts:
             continue
