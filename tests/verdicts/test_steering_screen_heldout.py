@@ -543,6 +543,13 @@ def test_a_retraining_that_fits_the_same_artefact_does_not_publish_its_held_out_
         with_fit, {**fitted, "fitted_sha256": trainer.fitted_digest(w * 2, idf, 0.1, 0.998)}
     )
     assert trainer.fitted_digest(w, idf, 0.1, 0.997) != fitted["fitted_sha256"]
+    # A screen of two models: a new second model is a new screen, the first unchanged.
+    paired = {**fitted, "second_member": {"file": "s.npz", "fitted_sha256": "s1"}}
+    assert trainer.is_new_artefact(with_fit, paired)
+    assert not trainer.is_new_artefact({**previous, "model": paired}, dict(paired))
+    assert trainer.is_new_artefact(
+        {**previous, "model": paired}, {**paired, "second_member": {"file": "s.npz", "fitted_sha256": "s2"}}
+    )
     same = trainer.earlier_heldout_figures(previous, held["files"], new_artefact=False)
     assert same == [{"files": ["old"]}]
     moved = trainer.earlier_heldout_figures(previous, held["files"], new_artefact=True)
@@ -631,3 +638,43 @@ def test_the_committed_promptfoo_files_are_what_the_extraction_makes_of_the_copi
         committed = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
         assert committed == rows
     assert len(attacks) > 250 and all(r["label"] == "steering" for r in attacks)
+
+
+def test_the_second_model_is_trained_first_with_the_settings_the_folds_kept(
+    trainer, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """[issue 28] The first artefact names a second only if the second exists and was trained
+    with the folds' settings for it; a folds' choice of one model has no second to train."""
+    import numpy as np
+
+    from reliability_core.verdicts.steering_screen.features import FEATURE_BITS
+    from reliability_core.verdicts.steering_screen.model import save_model
+
+    second = {"C": 32.0, "threshold": 0.993, "public_attacks": True, "web_share": 0.5}
+    kept = {"C": 128.0, "threshold": 0.998, "second": second}
+    assert trainer.kept_member(kept, "first") is kept
+    assert trainer.kept_member(kept, "second") == second
+    with pytest.raises(SystemExit, match="keeps one model"):
+        trainer.kept_member({"C": 128.0, "threshold": 0.997}, "second")
+    path = tmp_path / "screen_model_second.npz"
+    monkeypatch.setattr(trainer, "SECOND_ARTEFACT_PATH", path)
+    with pytest.raises(SystemExit, match="train the second first"):
+        trainer.second_member_reference(second)
+    size = 1 << FEATURE_BITS
+    zeros = np.zeros(size, dtype=np.float32)
+    save_model(
+        path,
+        weights=zeros,
+        idf=zeros,
+        bias=0.0,
+        threshold=0.993,
+        meta={**second, "C": 64.0, "fitted_sha256": "f"},
+    )
+    with pytest.raises(SystemExit, match="not trained with the settings the folds kept"):
+        trainer.second_member_reference(second)
+    save_model(
+        path, weights=zeros, idf=zeros, bias=0.0, threshold=0.993, meta={**second, "fitted_sha256": "f"}
+    )
+    reference = trainer.second_member_reference(second)
+    assert reference["file"] == path.name and reference["fitted_sha256"] == "f"
+    assert reference["threshold"] == 0.993 and reference["C"] == 32.0

@@ -90,3 +90,19 @@ def test_models_with_different_concept_lexicons_cannot_run_together() -> None:
         Screen((a, b))
     with pytest.raises(ValueError, match="at least one"):
         Screen(())
+
+
+def test_the_published_figures_name_the_second_model_of_a_pair(tmp_path: Path) -> None:
+    """``GET /v1/methodology``: every figure of a pair's metrics is of the two together, and
+    the second model (file, threshold, training) is published beside the first's threshold."""
+    import json
+
+    from reliability_core.verdicts.steering_screen.model import published_figures
+
+    second = {"file": "screen_model_second.npz", "threshold": 0.993, "C": 32.0, "fitted_sha256": "b"}
+    path = tmp_path / "screen_metrics.json"
+    path.write_text(json.dumps({"model": {"threshold": 0.998, SECOND_MEMBER_KEY: second}}), encoding="utf-8")
+    figures = published_figures(path)
+    assert figures["threshold"] == 0.998 and figures["second_model"] == second
+    path.write_text(json.dumps({"model": {"threshold": 0.997}}), encoding="utf-8")
+    assert "second_model" not in published_figures(path)
