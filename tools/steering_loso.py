@@ -80,6 +80,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from scipy import sparse  # noqa: E402
 from train_steering_screen import (  # noqa: E402
+    KEPT_SETTINGS,
     WEB_SOURCE,
     Item,
     bucket,
@@ -845,16 +846,11 @@ def kept_config(configs: Sequence[Config], candidates: dict[str, object]) -> Con
 def kept_settings(config: Config, threshold: float) -> dict[str, object]:
     """What the training of the committed artefact needs of a kept candidate
     (``loso_metrics.json`` ``kept``, read by ``tools/train_steering_screen.py``)."""
+    # The keys the training checks a model against (``train_steering_screen.KEPT_SETTINGS``),
+    # each a field of ``Config`` but C (``Config.c``) and the threshold chosen here.
     return {
-        "C": config.c,
-        "source_cap": config.source_cap,
-        "public_benign": config.public_benign,
-        "public_attacks": config.public_attacks,
-        "judge_writers": config.judge_writers,
-        "liar2_share": config.liar2_share,
-        "web_share": config.web_share,
-        "clean_cap": config.clean_cap,
-        "threshold": threshold,
+        key: threshold if key == "threshold" else getattr(config, "c" if key == "C" else key)
+        for key in KEPT_SETTINGS
     }
 
 

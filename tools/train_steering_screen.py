@@ -1126,10 +1126,13 @@ def main() -> None:
     items = labelled_items(args.shared)
     public_attacks = public_benign = judge_writers = False
     liar2_share, web_share = 1.0, 0.0
+    # [issue 28] What the leave-one-source-out folds kept (one model, or two run together),
+    # read once; ``kept`` is the model this run trains.
+    folds_kept = json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"] if args.threshold_from_loso else {}
+    kept = kept_member(folds_kept, args.member) if args.threshold_from_loso else {}
     if args.threshold_from_loso:
-        # [issue 28] What the leave-one-source-out folds kept: the public writers' attacks
-        # and benign prompts trained on or not, and the sample weights.
-        kept = kept_member(json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"], args.member)
+        # The public writers' attacks and benign prompts trained on or not, and the sample
+        # weights.
         public_attacks, public_benign = bool(kept.get("public_attacks")), bool(kept.get("public_benign"))
         judge_writers = bool(kept.get("judge_writers"))
         SOURCE_CAP = float(kept.get("source_cap") or 0.0)
@@ -1212,7 +1215,6 @@ def main() -> None:
         # [issue 28] The threshold (and C) chosen on the leave-one-source-out folds, where
         # every attack source is measured by a screen trained on the others, instead of by
         # cross-validation within train (whose folds share their writers).
-        kept = kept_member(json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"], args.member)
         c, threshold = float(kept["C"]), float(kept["threshold"])
         cv: dict[str, object] = {
             "skipped": f"C and threshold from {LOSO_PATH.name} (leave-one-source-out folds)"
@@ -1275,10 +1277,8 @@ def main() -> None:
         save_model(SECOND_ARTEFACT_PATH, weights=weights, idf=idf, bias=bias, threshold=threshold, meta=meta)
         print(f"second model {SECOND_ARTEFACT_PATH} ({SECOND_ARTEFACT_PATH.stat().st_size} bytes)")
         return
-    if args.threshold_from_loso and "second" in json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"]:
-        meta[SECOND_MEMBER_KEY] = second_member_reference(
-            json.loads(LOSO_PATH.read_text(encoding="utf-8"))["kept"]["second"]
-        )
+    if "second" in folds_kept:
+        meta[SECOND_MEMBER_KEY] = second_member_reference(folds_kept["second"])
     save_model(ARTEFACT_PATH, weights=weights, idf=idf, bias=bias, threshold=threshold, meta=meta)
     model = load_screen(ARTEFACT_PATH)
     metrics: dict[str, object] = {

@@ -38,9 +38,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from reliability_core.models.documents import HiddenText
 from reliability_core.models.verdicts import SteeringFindingRef
 from reliability_core.providers.base import ModelGateway
-from reliability_core.verdicts.steering_screen import Screen, ScreenModel, default_screen, window_cache
+from reliability_core.verdicts.steering_screen import (
+    Screen,
+    ScreenModel,
+    default_model,
+    default_screen,
+    window_cache,
+)
 from reliability_core.verdicts.steering_screen.deobfuscate import disguised_readings
-from reliability_core.verdicts.steering_screen.model import ARTEFACT_PATH, artefact_paths, as_screen
+from reliability_core.verdicts.steering_screen.model import ARTEFACT_PATH, as_screen, member_paths
 
 SteeringKind = Literal[
     "instruction_to_model",
@@ -273,7 +279,9 @@ def _flagged_windows(text: str, screen: Screen) -> list[tuple[int, int, float]]:
     is_committed = len(screen.members) == len(committed) and all(
         a is b for a, b in zip(screen.members, committed, strict=True)
     )
-    identity = window_cache.screen_identity(artefact_paths(ARTEFACT_PATH)) if is_committed else None
+    identity = (
+        window_cache.screen_identity(member_paths(default_model(), ARTEFACT_PATH)) if is_committed else None
+    )
     if identity is not None and (cached := window_cache.load(text, identity)) is not None:
         return cached
     rows = [(s.window.start, s.window.end, s.probability) for s in screen.flagged_windows(text)]

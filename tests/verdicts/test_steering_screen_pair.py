@@ -15,8 +15,9 @@ from reliability_core.verdicts.steering_screen.model import (
     SECOND_MEMBER_KEY,
     Screen,
     ScreenModel,
-    artefact_paths,
+    load_model,
     load_screen,
+    member_paths,
     save_model,
 )
 from reliability_core.verdicts.steering_screen.window_cache import screen_identity
@@ -69,7 +70,7 @@ def test_the_first_artefact_names_its_second_and_refuses_a_missing_or_other_one(
     )
     screen = load_screen(first)
     assert [m.meta["fitted_sha256"] for m in screen.members] == ["a" * 64, "b" * 64]
-    assert artefact_paths(first) == (first, second)
+    assert member_paths(load_model(first), first) == (first, second)
     # Either artefact's bytes are part of what a cached answer was computed with.
     identity = screen_identity((first, second))
     assert identity != screen_identity((first,))

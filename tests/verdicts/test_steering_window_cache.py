@@ -11,7 +11,7 @@ import pytest
 from reliability_core.providers.cache import ResponseCache
 from reliability_core.verdicts import steering
 from reliability_core.verdicts.steering_screen import window_cache
-from reliability_core.verdicts.steering_screen.model import artefact_paths
+from reliability_core.verdicts.steering_screen.model import default_model, member_paths
 
 ATTACK = (
     "The grid operator published its annual figures on Monday. "
@@ -50,7 +50,9 @@ def test_a_damaged_file_is_a_miss_and_is_rewritten(folder: Path) -> None:
     path.write_text("{not json", encoding="utf-8")
     assert steering.find_by_classifier(ATTACK, "evidence:1") == first
     assert (
-        window_cache.load(ATTACK, window_cache.screen_identity(artefact_paths(steering.ARTEFACT_PATH)))
+        window_cache.load(
+            ATTACK, window_cache.screen_identity(member_paths(default_model(), steering.ARTEFACT_PATH))
+        )
         is not None
     )
 

@@ -153,11 +153,22 @@ def lexicon_for(meta: dict[str, Any], path: Path) -> ConceptLexicon | None:
 def load_screen(path: Path) -> Screen:
     """The screen an artefact defines: the model at ``path``, and the second model its meta
     names (``SECOND_MEMBER_KEY``), which must be present and be the one it was measured with."""
-    first = load_model(path)
+    return screen_of(load_model(path), path)
+
+
+def member_paths(first: ScreenModel, path: Path) -> tuple[Path, ...]:
+    """The files of the screen whose first model, read from ``path``, is ``first``: that file,
+    and its second model's where its meta names one."""
     second = first.meta.get(SECOND_MEMBER_KEY)
-    if not second:
+    return (path, path.with_name(str(second["file"]))) if second else (path,)
+
+
+def screen_of(first: ScreenModel, path: Path) -> Screen:
+    """``first`` (read from ``path``) with the second model its meta names, if any."""
+    paths = member_paths(first, path)
+    if len(paths) == 1:
         return Screen((first,))
-    second_path = path.with_name(str(second["file"]))
+    second, second_path = first.meta[SECOND_MEMBER_KEY], paths[1]
     if not second_path.exists():
         raise ValueError(
             f"steering screen artefact {path} runs with {second_path.name}, which is missing: "
@@ -173,14 +184,6 @@ def load_screen(path: Path) -> Screen:
     return Screen((first, partner))
 
 
-@functools.lru_cache(maxsize=4)
-def artefact_paths(path: Path = ARTEFACT_PATH) -> tuple[Path, ...]:
-    """The files of the screen an artefact defines (itself, and its second model's)."""
-    with np.load(path, allow_pickle=False) as data:
-        second = json.loads(str(data["meta"])).get(SECOND_MEMBER_KEY)
-    return (path, path.with_name(str(second["file"]))) if second else (path,)
-
-
 @functools.lru_cache(maxsize=1)
 def default_model() -> ScreenModel:
     """The committed artefact's first model, read once per process."""
@@ -191,8 +194,7 @@ def default_model() -> ScreenModel:
 def default_screen() -> Screen:
     """The committed screen (the first model and, where it names one, its second), read once
     per process; its first member is ``default_model()``."""
-    screen = load_screen(ARTEFACT_PATH)
-    return Screen((default_model(), *screen.members[1:]))
+    return screen_of(default_model(), ARTEFACT_PATH)
 
 
 def score_windows(text: str, model: ScreenModel | None = None) -> list[WindowScore]:
@@ -231,7 +233,10 @@ def published_figures(path: Path = METRICS_PATH) -> dict[str, Any]:
     if measured.get("model", {}).get(SECOND_MEMBER_KEY):
         # [issue 28] The screen runs a second model at its own threshold; every figure here
         # is of the two together (a text is flagged when either flags it).
-        figures["second_model"] = measured["model"][SECOND_MEMBER_KEY]
+        # Its training files' hashes stay in the metrics file, as the first model's do.
+        figures["second_model"] = {
+            k: v for k, v in measured["model"][SECOND_MEMBER_KEY].items() if k != "trained_on"
+        }
     if measured.get("heldout"):
         figures["heldout"] = measured["heldout"]
     if measured.get("heldout_earlier"):

@@ -43,7 +43,7 @@ def use_cache(cache: ResponseCache | None) -> None:
 @functools.lru_cache(maxsize=4)
 def screen_identity(artefacts: tuple[Path, ...]) -> str:
     """What a cached answer must have been computed with: the bytes of the screen's artefacts
-    (its first model's and any second's, ``model.artefact_paths``), every source file of the
+    (its first model's and any second's, ``model.member_paths``), every source file of the
     screen package and its concept lexicon files."""
     digest = hashlib.sha256(f"format {_FORMAT}\0".encode())
     for artefact in artefacts:
